@@ -1,0 +1,160 @@
+package org.timerlock.core;
+
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.function.Consumer;
+
+/**
+ * The standard {@link LockingTaskExecutor}: takes the lock from a {@link LockProvider}, runs the
+ * task, releases the lock, and tells its {@link LockListener}s. It is thread-safe and cheap to
+ * create.
+ */
+public final class DefaultLockingTaskExecutor implements LockingTaskExecutor {
+
+  private static final Logger LOG = System.getLogger(DefaultLockingTaskExecutor.class.getName());
+
+  private final LockProvider provider;
+  private final StoreFailurePolicy storeFailurePolicy;
+  private final List<LockListener> listeners;
+
+  /**
+   * An executor that skips on store failure and has no listeners.
+   *
+   * @param provider where the locks live
+   */
+  public DefaultLockingTaskExecutor(LockProvider provider) {
+    this(provider, StoreFailurePolicy.SKIP, List.of());
+  }
+
+  /**
+   * An executor with a store-failure policy and listeners.
+   *
+   * @param provider where the locks live
+   * @param storeFailurePolicy what to do when the store cannot answer on acquire
+   * @param listeners told about every acquisition, skip, release and store failure, in order
+   */
+  public DefaultLockingTaskExecutor(
+      LockProvider provider, StoreFailurePolicy storeFailurePolicy, List<LockListener> listeners) {
+    this.provider = Objects.requireNonNull(provider, "provider");
+    this.storeFailurePolicy = Objects.requireNonNull(storeFailurePolicy, "storeFailurePolicy");
+    this.listeners = List.copyOf(listeners);
+  }
+
+  @Override
+  public boolean executeWithLock(Runnable task, LockConfiguration configuration) {
+    Objects.requireNonNull(task, "task");
+    try {
+      return executeWithLock(
+              () -> {
+                task.run();
+                return null;
+              },
+              configuration)
+          .wasExecuted();
+    } catch (RuntimeException | Error e) {
+      throw e;
+    } catch (Exception e) {
+      throw new IllegalStateException("A Runnable cannot throw a checked exception", e);
+    }
+  }
+
+  @Override
+  public <T> TaskResult<T> executeWithLock(Callable<T> task, LockConfiguration configuration)
+      throws Exception {
+    Objects.requireNonNull(task, "task");
+    Objects.requireNonNull(configuration, "configuration");
+    if (ActiveLocks.holds(configuration.name())) {
+      // Reentrant call on the same thread: the outer execution holds and will release the lock.
+      return TaskResult.executed(task.call());
+    }
+    Optional<SimpleLock> lock = acquire(configuration);
+    if (lock.isEmpty()) {
+      return TaskResult.skipped();
+    }
+    return runHolding(task, configuration, lock.get());
+  }
+
+  private Optional<SimpleLock> acquire(LockConfiguration configuration) {
+    Optional<SimpleLock> lock;
+    try {
+      lock = provider.lock(configuration);
+    } catch (LockException e) {
+      notify(l -> l.storeFailure(configuration, StoreOperation.ACQUIRE, e));
+      if (storeFailurePolicy == StoreFailurePolicy.FAIL) {
+        throw e;
+      }
+      LOG.log(
+          Level.WARNING,
+          "Skipped the execution of lock ''{0}'': the lock store could not answer ({1})",
+          configuration.name(),
+          e.getMessage());
+      return Optional.empty();
+    }
+    if (lock.isEmpty()) {
+      LOG.log(
+          Level.DEBUG,
+          "Skipped the execution of lock ''{0}'': held by another node",
+          configuration.name());
+      notify(l -> l.skipped(configuration));
+    }
+    return lock;
+  }
+
+  private <T> TaskResult<T> runHolding(
+      Callable<T> task, LockConfiguration configuration, SimpleLock lock) throws Exception {
+    ActiveLocks.Held held = ActiveLocks.push(configuration, lock);
+    long start = System.nanoTime();
+    Throwable failure = null;
+    try {
+      notify(l -> l.acquired(configuration));
+      return TaskResult.executed(task.call());
+    } catch (Exception | Error e) {
+      failure = e;
+      throw e;
+    } finally {
+      ActiveLocks.pop(held);
+      release(configuration, held.lock);
+      Duration ranFor = Duration.ofNanos(System.nanoTime() - start);
+      Throwable taskFailure = failure;
+      notify(l -> l.released(configuration, ranFor, taskFailure));
+    }
+  }
+
+  private void release(LockConfiguration configuration, SimpleLock lock) {
+    try {
+      lock.unlock();
+    } catch (RuntimeException e) {
+      LockException failure =
+          e instanceof LockException le
+              ? le
+              : new LockException("Releasing lock '" + configuration.name() + "' failed", e);
+      LOG.log(
+          Level.WARNING,
+          "Could not release lock ''{0}''; it expires on its own after lockAtMostFor ({1}): {2}",
+          configuration.name(),
+          configuration.lockAtMostFor(),
+          failure.getMessage());
+      notify(l -> l.storeFailure(configuration, StoreOperation.RELEASE, failure));
+    }
+  }
+
+  private void notify(Consumer<LockListener> call) {
+    for (LockListener listener : listeners) {
+      try {
+        call.accept(listener);
+      } catch (RuntimeException e) {
+        LOG.log(Level.WARNING, "Lock listener " + listener + " failed", e);
+      }
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "DefaultLockingTaskExecutor[" + provider.description() + "]";
+  }
+}

@@ -1,0 +1,78 @@
+package org.timerlock.core;
+
+import java.time.Duration;
+import java.time.format.DateTimeParseException;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** Parses the duration texts used in annotations and configuration. */
+public final class Durations {
+
+  private static final Pattern SHORT_FORM = Pattern.compile("(-?\\d+)\\s*(ms|s|m|h|d)");
+
+  private Durations() {}
+
+  /**
+   * Parses ISO-8601 ({@code PT14M}, {@code P1DT2H}) or a short form: a whole number followed by
+   * {@code ms}, {@code s}, {@code m}, {@code h} or {@code d} ({@code 500ms}, {@code 30s}, {@code
+   * 14m}, {@code 2h}, {@code 1d}). Surrounding white space is ignored. A bare number is rejected
+   * because its unit would be a guess.
+   *
+   * @param text the duration text
+   * @return the duration, possibly negative or zero (callers validate ranges)
+   * @throws IllegalArgumentException naming the text when it cannot be parsed
+   */
+  public static Duration parse(String text) {
+    if (text == null || text.isBlank()) {
+      throw new IllegalArgumentException(
+          "Duration must not be " + (text == null ? "null" : "blank") + expected());
+    }
+    String trimmed = text.trim();
+    Matcher shortForm = SHORT_FORM.matcher(trimmed);
+    if (shortForm.matches()) {
+      return shortForm(trimmed, shortForm.group(1), shortForm.group(2));
+    }
+    String upper = trimmed.toUpperCase(Locale.ROOT);
+    if (upper.startsWith("P") || upper.startsWith("-P")) {
+      try {
+        return Duration.parse(upper);
+      } catch (DateTimeParseException e) {
+        throw new IllegalArgumentException(unparsable(text), e);
+      }
+    }
+    if (trimmed.matches("-?\\d+")) {
+      throw new IllegalArgumentException(
+          "Cannot parse duration '" + text + "': a unit is missing, e.g. '" + trimmed + "ms'");
+    }
+    throw new IllegalArgumentException(unparsable(text));
+  }
+
+  private static Duration shortForm(String text, String amountText, String unit) {
+    long amount;
+    try {
+      amount = Long.parseLong(amountText);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(unparsable(text), e);
+    }
+    try {
+      return switch (unit) {
+        case "ms" -> Duration.ofMillis(amount);
+        case "s" -> Duration.ofSeconds(amount);
+        case "m" -> Duration.ofMinutes(amount);
+        case "h" -> Duration.ofHours(amount);
+        default -> Duration.ofDays(amount);
+      };
+    } catch (ArithmeticException e) {
+      throw new IllegalArgumentException("Duration '" + text + "' is too long", e);
+    }
+  }
+
+  private static String unparsable(String text) {
+    return "Cannot parse duration '" + text + "'" + expected();
+  }
+
+  private static String expected() {
+    return "; expected ISO-8601 like 'PT14M' or a number with a unit: 500ms, 30s, 14m, 2h, 1d";
+  }
+}

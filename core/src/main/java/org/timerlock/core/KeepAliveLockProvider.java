@@ -1,0 +1,149 @@
+package org.timerlock.core;
+
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Wraps a provider whose locks can be extended, and extends every lock it hands out in the
+ * background while the lock is held: every half of lockAtMostFor, by lockAtMostFor again. A task
+ * can then run for longer than lockAtMostFor without losing exclusivity, while a crashed node still
+ * frees the lock within lockAtMostFor.
+ *
+ * <p>When a renewal fails for good (the lock expired or was taken over), the lock is marked lost:
+ * {@link LockAssert#assertLocked()} inside the task then throws, so the task can stop instead of
+ * silently running unlocked. A renewal that fails because the store does not answer is retried at
+ * the next tick; the lock counts as lost once lockAtMostFor has passed since the last confirmed
+ * renewal.
+ */
+public final class KeepAliveLockProvider implements LockProvider {
+
+  private static final Logger LOG = System.getLogger(KeepAliveLockProvider.class.getName());
+
+  private final LockProvider delegate;
+  private final ScheduledExecutorService scheduler;
+
+  /**
+   * Creates the provider.
+   *
+   * @param delegate the provider that takes and extends the locks
+   * @param scheduler runs the renewals; owned by the caller, who shuts it down
+   */
+  public KeepAliveLockProvider(LockProvider delegate, ScheduledExecutorService scheduler) {
+    this.delegate = Objects.requireNonNull(delegate, "delegate");
+    this.scheduler = Objects.requireNonNull(scheduler, "scheduler");
+  }
+
+  @Override
+  public Optional<SimpleLock> lock(LockConfiguration configuration) {
+    return delegate
+        .lock(configuration)
+        .map(lock -> new KeepAliveLock(configuration, lock, System.nanoTime()));
+  }
+
+  @Override
+  public int maxNameLength() {
+    return delegate.maxNameLength();
+  }
+
+  @Override
+  public String description() {
+    return delegate.description() + " with keep-alive";
+  }
+
+  /** A lock renewed in the background until it is released. */
+  final class KeepAliveLock implements SimpleLock {
+    private final LockConfiguration configuration;
+    private final long lockedAtNanos;
+    private final ScheduledFuture<?> renewal;
+    private SimpleLock current;
+    private long confirmedUntilNanos;
+    private boolean released;
+    private String lossReason;
+
+    KeepAliveLock(LockConfiguration configuration, SimpleLock lock, long lockedAtNanos) {
+      this.configuration = configuration;
+      this.current = lock;
+      this.lockedAtNanos = lockedAtNanos;
+      this.confirmedUntilNanos = lockedAtNanos + configuration.lockAtMostFor().toNanos();
+      long periodNanos = Math.max(1, configuration.lockAtMostFor().toNanos() / 2);
+      this.renewal =
+          scheduler.scheduleAtFixedRate(this::renew, periodNanos, periodNanos, TimeUnit.NANOSECONDS);
+    }
+
+    private synchronized void renew() {
+      if (released || lossReason != null) {
+        return;
+      }
+      long now = System.nanoTime();
+      Duration remainingAtLeast =
+          Duration.ofNanos(
+              Math.max(0, lockedAtNanos + configuration.lockAtLeastFor().toNanos() - now));
+      try {
+        Optional<SimpleLock> extended =
+            current.extend(configuration.lockAtMostFor(), remainingAtLeast);
+        if (extended.isPresent()) {
+          current = extended.get();
+          confirmedUntilNanos = now + configuration.lockAtMostFor().toNanos();
+        } else {
+          lost("the lock had expired before it could be renewed");
+        }
+      } catch (UnsupportedOperationException e) {
+        lost("the provider cannot extend locks: " + e.getMessage());
+      } catch (RuntimeException e) {
+        LOG.log(
+            Level.WARNING,
+            "Renewing lock ''{0}'' failed; retrying at the next tick: {1}",
+            configuration.name(),
+            e.getMessage());
+      }
+    }
+
+    private void lost(String reason) {
+      lossReason = reason;
+      renewal.cancel(false);
+      LOG.log(
+          Level.ERROR,
+          "Lock ''{0}'' was lost while its task runs: {1}",
+          configuration.name(),
+          reason);
+    }
+
+    synchronized boolean isLost() {
+      return lossReason != null || confirmedUntilNanos - System.nanoTime() <= 0;
+    }
+
+    synchronized String lossReason() {
+      return lossReason != null ? lossReason : "no renewal succeeded within lockAtMostFor";
+    }
+
+    @Override
+    public synchronized void unlock() {
+      released = true;
+      renewal.cancel(false);
+      current.unlock();
+    }
+
+    @Override
+    public synchronized Optional<SimpleLock> extend(Duration atMostFor, Duration atLeastFor) {
+      Optional<SimpleLock> extended = current.extend(atMostFor, atLeastFor);
+      extended.ifPresent(
+          lock -> {
+            current = lock;
+            confirmedUntilNanos = System.nanoTime() + atMostFor.toNanos();
+          });
+      return extended.map(lock -> this);
+    }
+
+    @Override
+    public synchronized OptionalLong fencingToken() {
+      return current.fencingToken();
+    }
+  }
+}

@@ -1,0 +1,74 @@
+package org.timerlock.core;
+
+import java.time.Duration;
+
+/**
+ * What to lock and for how long.
+ *
+ * @param name the lock name, shared by every node that must not run the task at the same time
+ * @param lockAtMostFor how long the lock is kept when its holder dies without releasing it; a
+ *     holder that runs longer loses its exclusivity
+ * @param lockAtLeastFor the minimum time the lock is kept after it was taken, even if the task
+ *     finishes earlier; guards against a node whose clock fires slightly later re-running the task
+ */
+public record LockConfiguration(String name, Duration lockAtMostFor, Duration lockAtLeastFor) {
+
+  /**
+   * Validates the configuration.
+   *
+   * @throws IllegalArgumentException if the name is null or blank, lockAtMostFor is null or not
+   *     positive, or lockAtLeastFor is null, negative or longer than lockAtMostFor
+   */
+  public LockConfiguration {
+    if (name == null || name.isBlank()) {
+      throw new IllegalArgumentException(
+          "Lock name must not be " + (name == null ? "null" : "blank (was '" + name + "')"));
+    }
+    if (lockAtMostFor == null) {
+      throw new IllegalArgumentException("lockAtMostFor of lock '" + name + "' must not be null");
+    }
+    if (lockAtLeastFor == null) {
+      throw new IllegalArgumentException("lockAtLeastFor of lock '" + name + "' must not be null");
+    }
+    if (lockAtMostFor.isNegative() || lockAtMostFor.isZero()) {
+      throw new IllegalArgumentException(
+          "lockAtMostFor of lock '" + name + "' must be positive, was " + lockAtMostFor);
+    }
+    if (lockAtLeastFor.isNegative()) {
+      throw new IllegalArgumentException(
+          "lockAtLeastFor of lock '" + name + "' must not be negative, was " + lockAtLeastFor);
+    }
+    if (lockAtLeastFor.compareTo(lockAtMostFor) > 0) {
+      throw new IllegalArgumentException(
+          "lockAtLeastFor ("
+              + lockAtLeastFor
+              + ") of lock '"
+              + name
+              + "' must not be longer than lockAtMostFor ("
+              + lockAtMostFor
+              + ")");
+    }
+  }
+
+  /**
+   * A configuration with no minimum hold time.
+   *
+   * @param name the lock name
+   * @param lockAtMostFor how long a crashed holder keeps the lock
+   * @return the configuration
+   */
+  public static LockConfiguration of(String name, Duration lockAtMostFor) {
+    return new LockConfiguration(name, lockAtMostFor, Duration.ZERO);
+  }
+
+  /**
+   * The same lock with other durations, as used when extending a held lock.
+   *
+   * @param atMostFor the new lockAtMostFor
+   * @param atLeastFor the new lockAtLeastFor
+   * @return the new configuration
+   */
+  public LockConfiguration withDurations(Duration atMostFor, Duration atLeastFor) {
+    return new LockConfiguration(name, atMostFor, atLeastFor);
+  }
+}

@@ -1,0 +1,44 @@
+package org.timerlock.core;
+
+import java.time.Duration;
+
+/**
+ * Observes what {@link DefaultLockingTaskExecutor} does with each lock. Every method has an empty
+ * default, so a listener overrides only what it needs. Listeners run on the task's thread and must
+ * not throw; an exception from a listener is logged and ignored.
+ */
+public interface LockListener {
+
+  /**
+   * The lock was taken and the task is about to run.
+   *
+   * @param configuration the lock
+   */
+  default void acquired(LockConfiguration configuration) {}
+
+  /**
+   * The lock was held elsewhere, so the task did not run.
+   *
+   * @param configuration the lock
+   */
+  default void skipped(LockConfiguration configuration) {}
+
+  /**
+   * The task finished and the lock was released (or its release was attempted).
+   *
+   * @param configuration the lock
+   * @param ranFor how long the task ran, measured with {@link System#nanoTime()}
+   * @param failure what the task threw, or null when it completed normally
+   */
+  default void released(LockConfiguration configuration, Duration ranFor, Throwable failure) {}
+
+  /**
+   * The store could not answer.
+   *
+   * @param configuration the lock
+   * @param operation what was being done
+   * @param failure the store's error
+   */
+  default void storeFailure(
+      LockConfiguration configuration, StoreOperation operation, LockException failure) {}
+}
