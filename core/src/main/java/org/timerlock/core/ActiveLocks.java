@@ -4,9 +4,8 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 
 /**
- * The locks the current thread holds through {@link DefaultLockingTaskExecutor}, innermost last.
- * It is what makes executions reentrant and what {@link LockAssert} and {@link LockExtender} look
- * at.
+ * The locks the current thread holds through {@link DefaultLockingTaskExecutor}, innermost last. It
+ * is what makes executions reentrant and what {@link LockAssert} and {@link LockExtender} look at.
  */
 final class ActiveLocks {
 

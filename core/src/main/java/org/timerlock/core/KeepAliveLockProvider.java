@@ -74,7 +74,8 @@ public final class KeepAliveLockProvider implements LockProvider {
       this.confirmedUntilNanos = lockedAtNanos + configuration.lockAtMostFor().toNanos();
       long periodNanos = Math.max(1, configuration.lockAtMostFor().toNanos() / 2);
       this.renewal =
-          scheduler.scheduleAtFixedRate(this::renew, periodNanos, periodNanos, TimeUnit.NANOSECONDS);
+          scheduler.scheduleAtFixedRate(
+              this::renew, periodNanos, periodNanos, TimeUnit.NANOSECONDS);
     }
 
     private synchronized void renew() {

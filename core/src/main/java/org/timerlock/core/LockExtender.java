@@ -11,8 +11,8 @@ public final class LockExtender {
   private LockExtender() {}
 
   /**
-   * Extends the innermost lock held by the current thread: from now, it is kept for at most
-   * {@code atMostFor} and, once released, until at least now + {@code atLeastFor}.
+   * Extends the innermost lock held by the current thread: from now, it is kept for at most {@code
+   * atMostFor} and, once released, until at least now + {@code atLeastFor}.
    *
    * @param atMostFor the new lockAtMostFor, counted from now
    * @param atLeastFor the new lockAtLeastFor, counted from now

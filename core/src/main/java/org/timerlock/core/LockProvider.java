@@ -6,8 +6,8 @@ import java.util.Optional;
  * Takes named locks in a store shared by every node of a cluster.
  *
  * <p>Implementations must be thread-safe. They must guarantee that, for one name, at most one
- * acquisition is live at any instant, where an acquisition stays live until it is released or
- * until {@code lockAtMostFor} has passed in the store's own clock.
+ * acquisition is live at any instant, where an acquisition stays live until it is released or until
+ * {@code lockAtMostFor} has passed in the store's own clock.
  */
 public interface LockProvider {
 

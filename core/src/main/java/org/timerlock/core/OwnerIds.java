@@ -7,8 +7,8 @@ import java.util.HexFormat;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Makes the owner value a provider stores with each acquisition: the node's readable id followed
- * by a suffix unique to the acquisition, so that a release or extension can only ever act on the
+ * Makes the owner value a provider stores with each acquisition: the node's readable id followed by
+ * a suffix unique to the acquisition, so that a release or extension can only ever act on the
  * acquisition that made it, and operators can still see which node holds a lock.
  */
 public final class OwnerIds {
@@ -28,7 +28,8 @@ public final class OwnerIds {
    * @return {@code <nodeId>/<jvm-random>-<sequence>}
    */
   public static String newOwnerId(String nodeId) {
-    String node = nodeId.length() > MAX_NODE_ID_LENGTH ? nodeId.substring(0, MAX_NODE_ID_LENGTH) : nodeId;
+    String node =
+        nodeId.length() > MAX_NODE_ID_LENGTH ? nodeId.substring(0, MAX_NODE_ID_LENGTH) : nodeId;
     return node + "/" + JVM_ID + "-" + Long.toString(SEQUENCE.incrementAndGet(), 36);
   }
 
