@@ -1,0 +1,76 @@
+package org.timerlock.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+import java.time.Duration;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class DurationsTest {
+
+  @ParameterizedTest
+  @CsvSource({
+    "PT14M, PT14M",
+    "pt14m, PT14M",
+    "P1DT2H, PT26H",
+    "PT0.5S, PT0.5S",
+    "500ms, PT0.5S",
+    "30s, PT30S",
+    "14m, PT14M",
+    "2h, PT2H",
+    "1d, PT24H",
+    "' 30s ', PT30S",
+    "'30 s', PT30S",
+    "0s, PT0S",
+    "-5s, PT-5S",
+    "-PT5S, PT-5S"
+  })
+  void parsesIsoAndShortForms(String text, String expected) {
+    assertThat(Durations.parse(text)).isEqualTo(Duration.parse(expected));
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"abc", "10 minutes", "PT", "P1X", "5w", "1.5s", "s", "ms5"})
+  void rejectsUnparsableTextNamingIt(String text) {
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> Durations.parse(text))
+        .withMessageStartingWith("Cannot parse duration '" + text + "'")
+        .withMessageContaining("500ms, 30s, 14m, 2h, 1d");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"1000", "-1"})
+  void rejectsABareNumberAndSuggestsAUnit(String text) {
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> Durations.parse(text))
+        .withMessage(
+            "Cannot parse duration '" + text + "': a unit is missing, e.g. '" + text + "ms'");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"", "   "})
+  void rejectsBlankText(String text) {
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> Durations.parse(text))
+        .withMessageStartingWith("Duration must not be blank");
+  }
+
+  @org.junit.jupiter.api.Test
+  void rejectsNull() {
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> Durations.parse(null))
+        .withMessageStartingWith("Duration must not be null");
+  }
+
+  @org.junit.jupiter.api.Test
+  void rejectsOverflowNamingTheText() {
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> Durations.parse("99999999999999999d"))
+        .withMessage("Duration '99999999999999999d' is too long");
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> Durations.parse("999999999999999999999s"))
+        .withMessageStartingWith("Cannot parse duration '999999999999999999999s'");
+  }
+}

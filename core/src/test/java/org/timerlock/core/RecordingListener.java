@@ -1,0 +1,36 @@
+package org.timerlock.core;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/** Records listener calls as readable lines, in order. */
+final class RecordingListener implements LockListener {
+  final List<String> calls = new CopyOnWriteArrayList<>();
+  volatile Duration lastRanFor;
+  volatile Throwable lastTaskFailure;
+  volatile LockException lastStoreFailure;
+
+  @Override
+  public void acquired(LockConfiguration c) {
+    calls.add("acquired " + c.name());
+  }
+
+  @Override
+  public void skipped(LockConfiguration c) {
+    calls.add("skipped " + c.name());
+  }
+
+  @Override
+  public void released(LockConfiguration c, Duration ranFor, Throwable failure) {
+    lastRanFor = ranFor;
+    lastTaskFailure = failure;
+    calls.add("released " + c.name() + (failure == null ? "" : " after " + failure.getMessage()));
+  }
+
+  @Override
+  public void storeFailure(LockConfiguration c, StoreOperation operation, LockException failure) {
+    lastStoreFailure = failure;
+    calls.add("store failure " + operation + " " + c.name());
+  }
+}
