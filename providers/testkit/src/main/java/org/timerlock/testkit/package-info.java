@@ -1,0 +1,17 @@
+/**
+ * The contract every {@link org.timerlock.core.LockProvider} passes, as JUnit 5 test interfaces.
+ *
+ * <p>A provider module's test class implements {@link org.timerlock.testkit.LockProviderContract}
+ * and supplies two provider instances on the same store, standing for two nodes of a cluster:
+ *
+ * <pre>{@code
+ * class PostgresLockProviderTest implements LockProviderContract {
+ *   public LockProvider provider() { return node1; }
+ *   public LockProvider otherNode() { return node2; }
+ *   public LockProvider unreachableStore() { return providerOn("jdbc:postgresql://127.0.0.1:1/x"); }
+ * }
+ * }</pre>
+ *
+ * <p>The stores themselves come from {@link org.timerlock.testkit.stores.TestStores}.
+ */
+package org.timerlock.testkit;

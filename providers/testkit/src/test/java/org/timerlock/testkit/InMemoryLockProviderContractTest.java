@@ -1,0 +1,29 @@
+package org.timerlock.testkit;
+
+import org.timerlock.core.InMemoryLockProvider;
+import org.timerlock.core.LockException;
+import org.timerlock.core.LockProvider;
+
+/** The in-memory provider passes the whole contract; in one JVM, both "nodes" share one map. */
+class InMemoryLockProviderContractTest implements LockProviderContract {
+
+  private final InMemoryLockProvider store = new InMemoryLockProvider();
+
+  @Override
+  public LockProvider provider() {
+    return store;
+  }
+
+  @Override
+  public LockProvider otherNode() {
+    return store;
+  }
+
+  @Override
+  public LockProvider unreachableStore() {
+    // A memory map cannot be unreachable: this stands for a store behind a dead socket.
+    return configuration -> {
+      throw new LockException("lock store at 127.0.0.1:1 refused the connection");
+    };
+  }
+}
