@@ -1,0 +1,124 @@
+package org.timerlock.redis;
+
+import java.net.ConnectException;
+import java.net.SocketTimeoutException;
+import java.net.UnknownHostException;
+import java.util.Locale;
+import javax.net.ssl.SSLException;
+import redis.clients.jedis.HostAndPort;
+import redis.clients.jedis.exceptions.JedisAccessControlException;
+import redis.clients.jedis.exceptions.JedisBusyException;
+import redis.clients.jedis.exceptions.JedisClusterOperationException;
+import redis.clients.jedis.exceptions.JedisConnectionException;
+import redis.clients.jedis.exceptions.JedisDataException;
+import redis.clients.jedis.exceptions.JedisException;
+import redis.clients.jedis.exceptions.JedisRedirectionException;
+
+/** Turns Jedis' exceptions into the reason part of a {@link org.timerlock.core.LockException}. */
+final class Failures {
+
+  private Failures() {}
+
+  /** True when the command may still have reached the server: the answer did not come in time. */
+  static boolean isTimeout(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof SocketTimeoutException) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Why the command failed, in words an operator can act on.
+   *
+   * @param e the client's exception
+   * @param socketTimeoutMillis the configured read timeout, for the timeout message
+   * @param secret a password to keep out of the message, or null
+   */
+  static String reason(JedisException e, long socketTimeoutMillis, String secret) {
+    String reason;
+    String message = String.valueOf(e.getMessage());
+    if (e instanceof JedisRedirectionException redirection) {
+      HostAndPort target = redirection.getTargetNode();
+      reason =
+          "the server is a Redis Cluster node and redirected the key to "
+              + (target == null
+                  ? "another node"
+                  : Endpoints.address(target.getHost(), target.getPort()))
+              + " ("
+              + message
+              + "): configure timerlock.redis.cluster.nodes instead of timerlock.redis.uri";
+    } else if (e instanceof JedisAccessControlException) {
+      reason =
+          "authentication or authorisation refused ("
+              + message
+              + "): check the user and password, and that the ACL user may run SET, GET, PTTL,"
+              + " PEXPIRE, DEL, EVAL and EVALSHA on the lock keys";
+    } else if (e instanceof JedisBusyException) {
+      reason = "the server is busy running a script or function (" + message + ")";
+    } else if (e instanceof JedisDataException) {
+      String upper = message.toUpperCase(Locale.ROOT);
+      if (upper.startsWith("READONLY")) {
+        reason =
+            "the server is a read-only replica ("
+                + message
+                + "): point the configuration at the master, or use Sentinel";
+      } else if (upper.startsWith("NOAUTH") || upper.startsWith("WRONGPASS")) {
+        reason = "authentication refused (" + message + "): check the user and password";
+      } else if (upper.startsWith("NOPERM")) {
+        reason = "the ACL user lacks a permission (" + message + ")";
+      } else if (upper.startsWith("LOADING")) {
+        reason = "the server is still loading its data set (" + message + ")";
+      } else if (upper.startsWith("CLUSTERDOWN")) {
+        reason = "the cluster is down (" + message + ")";
+      } else {
+        reason = "the server refused the command (" + message + ")";
+      }
+    } else if (e instanceof JedisClusterOperationException) {
+      reason = "the cluster could not run the command (" + message + rootCause(e) + ")";
+    } else if (e instanceof JedisConnectionException) {
+      if (isTimeout(e)) {
+        reason = "no answer within the socket timeout of " + socketTimeoutMillis + " ms";
+      } else if (has(e, ConnectException.class)) {
+        reason = "connection refused (" + message + rootCause(e) + ")";
+      } else if (has(e, UnknownHostException.class)) {
+        reason = "unknown host (" + message + rootCause(e) + ")";
+      } else if (has(e, SSLException.class)) {
+        reason = "TLS handshake failed (" + message + rootCause(e) + ")";
+      } else {
+        reason = "connection failed (" + message + rootCause(e) + ")";
+      }
+    } else {
+      reason = message + rootCause(e);
+    }
+    return redact(reason, secret);
+  }
+
+  static String redact(String text, String secret) {
+    if (secret == null || secret.isEmpty() || text == null) {
+      return text;
+    }
+    return text.replace(secret, "***");
+  }
+
+  private static boolean has(Throwable e, Class<? extends Throwable> type) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (type.isInstance(t)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static String rootCause(Throwable e) {
+    Throwable root = e;
+    while (root.getCause() != null && root.getCause() != root) {
+      root = root.getCause();
+    }
+    if (root == e || root.getMessage() == null || root.getMessage().equals(e.getMessage())) {
+      return "";
+    }
+    return ": " + root.getMessage();
+  }
+}

@@ -1,0 +1,911 @@
+package org.timerlock.redis;
+
+import java.lang.System.Logger.Level;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import javax.net.ssl.SSLSocketFactory;
+import org.timerlock.core.LockConfiguration;
+import org.timerlock.core.LockException;
+import org.timerlock.core.LockProvider;
+import org.timerlock.core.OwnerIds;
+import org.timerlock.core.SimpleLock;
+import redis.clients.jedis.ConnectionPoolConfig;
+import redis.clients.jedis.DefaultJedisClientConfig;
+import redis.clients.jedis.HostAndPort;
+import redis.clients.jedis.RedisClient;
+import redis.clients.jedis.RedisClusterClient;
+import redis.clients.jedis.RedisSentinelClient;
+import redis.clients.jedis.UnifiedJedis;
+import redis.clients.jedis.exceptions.JedisConnectionException;
+import redis.clients.jedis.exceptions.JedisException;
+import redis.clients.jedis.exceptions.JedisNoScriptException;
+import redis.clients.jedis.params.SetParams;
+
+/**
+ * Locks in Redis: standalone, Sentinel-managed or Cluster, through one Jedis {@link UnifiedJedis}
+ * client.
+ *
+ * <p>A lock is the key {@code <key-prefix>:<environment>:<name>} (by default {@code
+ * job-lock:default:<name>}, ShedLock's format). Its value is the owner of the acquisition, {@code
+ * <node-id>/<unique suffix>}; its TTL is the lock's expiry, counted by the Redis server.
+ *
+ * <ul>
+ *   <li>Acquire: {@code SET key owner NX PX lockAtMostFor} &mdash; one command.
+ *   <li>Release: a Lua script that acts only when the value is still this acquisition's owner; it
+ *       shortens the TTL to what is left of lockAtLeastFor (measured from the TTL itself, so on the
+ *       server's clock), or deletes the key when nothing is left &mdash; one command ({@code
+ *       EVALSHA}; {@code EVAL} once more after a server lost its script cache).
+ *   <li>Extend: an owner-checked Lua script that sets a new TTL &mdash; one command.
+ * </ul>
+ *
+ * <p>Failures of the store (connection refused or lost, timeouts, authentication, a read-only
+ * replica, a cluster redirection on a standalone connection) are thrown as {@link LockException}s
+ * naming the server, never its password. Nothing learnt about the server is kept across a failure:
+ * broken pooled connections are discarded, scripts are re-sent when the server no longer knows
+ * them, so the provider works again as soon as Redis does.
+ *
+ * <p>The client is created at the first lock attempt, so a Redis (or all Sentinels, or the whole
+ * cluster) being down at start-up does not prevent the provider from being built. Close the
+ * provider to close the client; a client given to {@link Builder#client} is left to its owner.
+ *
+ * <p>Fencing tokens are not provided.
+ */
+public final class RedisLockProvider implements LockProvider, AutoCloseable {
+
+  /** ShedLock's default key prefix. */
+  public static final String DEFAULT_KEY_PREFIX = "job-lock";
+
+  /** ShedLock's default environment. */
+  public static final String DEFAULT_ENVIRONMENT = "default";
+
+  /** Time allowed to open a connection, by default. */
+  public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(2);
+
+  /** Time allowed for an answer, by default. */
+  public static final Duration DEFAULT_SOCKET_TIMEOUT = Duration.ofSeconds(2);
+
+  /** Connections per server, by default. */
+  public static final int DEFAULT_POOL_SIZE = 8;
+
+  /** Attempts of a command across cluster redirections and reconnections, by default. */
+  public static final int DEFAULT_CLUSTER_MAX_ATTEMPTS = 5;
+
+  /** Time to wait for replicas when {@link Builder#waitForReplicas} is used, by default. */
+  public static final Duration DEFAULT_WAIT_TIMEOUT = Duration.ofMillis(500);
+
+  private static final System.Logger LOG = System.getLogger(RedisLockProvider.class.getName());
+
+  /** Release: keep what is left of lockAtLeastFor (PTTL minus ARGV[2]) or delete. */
+  static final Script RELEASE =
+      new Script(
+          "if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end\n"
+              + "local keep = redis.call('PTTL', KEYS[1]) - tonumber(ARGV[2])\n"
+              + "if keep > 0 then\n"
+              + "  redis.call('PEXPIRE', KEYS[1], keep)\n"
+              + "  return 2\n"
+              + "end\n"
+              + "redis.call('DEL', KEYS[1])\n"
+              + "return 1\n");
+
+  /** Extend: a new TTL of ARGV[2] ms, only for the owner's acquisition. */
+  static final Script EXTEND =
+      new Script(
+          "if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end\n"
+              + "redis.call('PEXPIRE', KEYS[1], ARGV[2])\n"
+              + "return 1\n");
+
+  private final ClientSource source;
+  private final String keyPrefix;
+  private final String environment;
+  private final String nodeId;
+  private final int waitForReplicas;
+  private final long waitTimeoutMillis;
+  private final long socketTimeoutMillis;
+  private final Object clientLock = new Object();
+  private volatile UnifiedJedis client;
+  private volatile boolean closed;
+  // For log messages only ("answers again"); never consulted to decide anything.
+  private final AtomicBoolean failing = new AtomicBoolean();
+
+  private RedisLockProvider(Builder builder, ClientSource source) {
+    this.source = source;
+    this.keyPrefix = builder.keyPrefix;
+    this.environment = builder.environment;
+    this.nodeId = builder.nodeId;
+    this.waitForReplicas = builder.waitForReplicas;
+    this.waitTimeoutMillis = builder.waitTimeout.toMillis();
+    this.socketTimeoutMillis = builder.socketTimeout.toMillis();
+  }
+
+  /**
+   * Starts building a provider; choose one of {@link Builder#uri}, {@link Builder#sentinel}, {@link
+   * Builder#cluster} or {@link Builder#client}.
+   *
+   * @return a new builder
+   */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  @Override
+  public Optional<SimpleLock> lock(LockConfiguration configuration) {
+    Objects.requireNonNull(configuration, "configuration");
+    String name = configuration.name();
+    String key = key(name);
+    String owner = OwnerIds.newOwnerId(nodeId);
+    long atMostFor = millis(configuration.lockAtMostFor());
+    long atLeastFor = millis(configuration.lockAtLeastFor());
+    SetParams params = SetParams.setParams().nx().px(atMostFor);
+    long started = System.nanoTime();
+    boolean acquired =
+        call(
+            "acquire",
+            name,
+            jedis -> "OK".equals(jedis.set(key, owner, params)),
+            // After a broken connection the first SET may have been applied: the owner value,
+            // unique to this attempt, tells.
+            jedis -> "OK".equals(jedis.set(key, owner, params)) || owner.equals(jedis.get(key)));
+    if (!acquired) {
+      LOG.log(Level.TRACE, "Lock ''{0}'' is held elsewhere", name);
+      return Optional.empty();
+    }
+    RedisLock lock = new RedisLock(name, key, owner, atMostFor, atLeastFor, started);
+    if (waitForReplicas > 0) {
+      long acknowledged = awaitReplicas("acquire", name, key);
+      if (acknowledged < waitForReplicas) {
+        LockException failure =
+            new LockException(
+                where()
+                    + " could not acquire lock '"
+                    + name
+                    + "': only "
+                    + acknowledged
+                    + " of the "
+                    + waitForReplicas
+                    + " replicas required by timerlock.redis.wait-for-replicas acknowledged it"
+                    + " within "
+                    + waitTimeoutMillis
+                    + " ms; the lock was given up");
+        try {
+          call("release", name, jedis -> script(jedis, RELEASE, key, owner, "" + atMostFor), null);
+        } catch (LockException e) {
+          failure.addSuppressed(e);
+        }
+        throw failure;
+      }
+    }
+    LOG.log(Level.TRACE, "Acquired lock ''{0}'' as {1}", name, owner);
+    return Optional.of(lock);
+  }
+
+  @Override
+  public String description() {
+    return source.description() + ", keys " + keyPrefix + ":" + environment + ":<name>";
+  }
+
+  /**
+   * The Redis key of a lock name.
+   *
+   * @param name the lock name
+   * @return {@code <key-prefix>:<environment>:<name>}
+   */
+  public String key(String name) {
+    return keyPrefix + ":" + environment + ":" + name;
+  }
+
+  /** Closes the Redis client, unless it was given to {@link Builder#client}. */
+  @Override
+  public void close() {
+    synchronized (clientLock) {
+      closed = true;
+      UnifiedJedis current = client;
+      client = null;
+      if (current != null && source.owned()) {
+        current.close();
+      }
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "RedisLockProvider[" + description() + "]";
+  }
+
+  private long awaitReplicas(String action, String name, String key) {
+    return call(
+        action, name, jedis -> jedis.waitReplicas(key, waitForReplicas, waitTimeoutMillis), null);
+  }
+
+  private UnifiedJedis client() {
+    UnifiedJedis current = client;
+    if (current != null) {
+      return current;
+    }
+    synchronized (clientLock) {
+      if (closed) {
+        throw new IllegalStateException(this + " is closed");
+      }
+      if (client == null) {
+        client = source.opener().get();
+      }
+      return client;
+    }
+  }
+
+  /**
+   * Runs one command, translating failures. A connection that broke (not one that timed out) makes
+   * the pool drop its idle connections, which are likely broken too (a restarted server), and
+   * {@code retry}, when given, runs once on a fresh connection.
+   */
+  private <T> T call(
+      String action,
+      String name,
+      Function<UnifiedJedis, T> command,
+      Function<UnifiedJedis, T> retry) {
+    if (closed) {
+      throw new IllegalStateException(this + " is closed");
+    }
+    try {
+      UnifiedJedis jedis = client();
+      T result;
+      try {
+        result = command.apply(jedis);
+      } catch (JedisConnectionException e) {
+        source.discardIdleConnections(jedis);
+        if (retry == null || Failures.isTimeout(e)) {
+          throw e;
+        }
+        try {
+          result = retry.apply(jedis);
+        } catch (JedisException again) {
+          again.addSuppressed(e);
+          throw again;
+        }
+      }
+      if (failing.compareAndSet(true, false)) {
+        LOG.log(Level.INFO, "{0} answers again", where());
+      }
+      return result;
+    } catch (JedisException e) {
+      failing.set(true);
+      String message =
+          where()
+              + " could not "
+              + action
+              + " lock '"
+              + name
+              + "': "
+              + Failures.reason(e, socketTimeoutMillis, source.secret());
+      throw new LockException(message, e);
+    }
+  }
+
+  private String where() {
+    UnifiedJedis current = client;
+    if (current instanceof RedisSentinelClient sentinel) {
+      try {
+        HostAndPort master = sentinel.getCurrentMaster();
+        if (master != null) {
+          return source.description()
+              + " (master at "
+              + Endpoints.address(master.getHost(), master.getPort())
+              + ")";
+        }
+      } catch (RuntimeException e) {
+        // only for the message
+      }
+    }
+    return source.description();
+  }
+
+  private static Object script(UnifiedJedis jedis, Script script, String key, String... args) {
+    List<String> keys = List.of(key);
+    List<String> argv = List.of(args);
+    try {
+      return jedis.evalsha(script.sha(), keys, argv);
+    } catch (JedisNoScriptException e) {
+      // The server lost its script cache (restart, failover, SCRIPT FLUSH): EVAL runs and caches
+      // it.
+      return jedis.eval(script.text(), keys, argv);
+    }
+  }
+
+  private static long millis(Duration duration) {
+    long millis = duration.toMillis();
+    return duration.minusMillis(millis).isZero() ? Math.max(millis, 0) : millis + 1;
+  }
+
+  private static String format(long nanos) {
+    return Duration.ofNanos(nanos).toMillis() + " ms";
+  }
+
+  /** One acquisition. */
+  private final class RedisLock implements SimpleLock {
+    private final String name;
+    private final String key;
+    private final String owner;
+    private final long atMostFor;
+    private final long atLeastFor;
+    private final long startedNanos;
+    private boolean spent;
+
+    RedisLock(
+        String name, String key, String owner, long atMostFor, long atLeastFor, long startedNanos) {
+      this.name = name;
+      this.key = key;
+      this.owner = owner;
+      this.atMostFor = atMostFor;
+      this.atLeastFor = atLeastFor;
+      this.startedNanos = startedNanos;
+    }
+
+    @Override
+    public synchronized void unlock() {
+      if (spent) {
+        return;
+      }
+      String dropped = Long.toString(atMostFor - atLeastFor);
+      Object result =
+          call("release", name, jedis -> script(jedis, RELEASE, key, owner, dropped), null);
+      spent = true;
+      if (Long.valueOf(0).equals(result)) {
+        LOG.log(
+            Level.WARNING,
+            "Lock ''{0}'' was no longer held by {1} when released, {2} after it was taken"
+                + " (lockAtMostFor {3} ms): the task ran longer than lockAtMostFor, or the key"
+                + " was removed or lost (Redis restart or failover)",
+            name,
+            owner,
+            format(System.nanoTime() - startedNanos),
+            atMostFor);
+      } else {
+        LOG.log(Level.TRACE, "Released lock ''{0}'' ({1})", name, result);
+      }
+    }
+
+    @Override
+    public synchronized Optional<SimpleLock> extend(Duration atMostFor, Duration atLeastFor) {
+      LockConfiguration extended = new LockConfiguration(name, atMostFor, atLeastFor);
+      if (spent) {
+        return Optional.empty();
+      }
+      long newAtMostFor = millis(extended.lockAtMostFor());
+      long started = System.nanoTime();
+      Object result =
+          call(
+              "extend",
+              name,
+              jedis -> script(jedis, EXTEND, key, owner, Long.toString(newAtMostFor)),
+              null);
+      spent = true;
+      if (!Long.valueOf(1).equals(result)) {
+        LOG.log(
+            Level.WARNING,
+            "Lock ''{0}'' could not be extended: it was no longer held by {1}, {2} after it was"
+                + " taken",
+            name,
+            owner,
+            format(System.nanoTime() - startedNanos));
+        return Optional.empty();
+      }
+      if (waitForReplicas > 0) {
+        long acknowledged = awaitReplicas("extend", name, key);
+        if (acknowledged < waitForReplicas) {
+          LOG.log(
+              Level.WARNING,
+              "Extension of lock ''{0}'' reached only {1} of {2} replicas within {3} ms: a"
+                  + " failover now could shorten it",
+              name,
+              acknowledged,
+              waitForReplicas,
+              waitTimeoutMillis);
+        }
+      }
+      return Optional.of(
+          new RedisLock(
+              name, key, owner, newAtMostFor, millis(extended.lockAtLeastFor()), started));
+    }
+
+    @Override
+    public String toString() {
+      return "RedisLock[" + key + " by " + owner + "]";
+    }
+  }
+
+  /** A Lua script and its SHA-1, as EVALSHA wants it. */
+  record Script(String text, String sha) {
+    Script(String text) {
+      this(text, sha1(text));
+    }
+
+    private static String sha1(String text) {
+      try {
+        MessageDigest digest = MessageDigest.getInstance("SHA-1");
+        return HexFormat.of().formatHex(digest.digest(text.getBytes(StandardCharsets.UTF_8)));
+      } catch (NoSuchAlgorithmException e) {
+        throw new IllegalStateException("SHA-1 is missing from this JVM", e);
+      }
+    }
+  }
+
+  /** Where the client comes from and what to call it in messages. */
+  private record ClientSource(
+      String description, Supplier<UnifiedJedis> opener, boolean owned, String secret) {
+
+    void discardIdleConnections(UnifiedJedis jedis) {
+      if (jedis instanceof RedisClient standalone) {
+        try {
+          standalone.getPool().clear();
+        } catch (RuntimeException e) {
+          LOG.log(Level.DEBUG, "Could not clear the connection pool", e);
+        }
+      }
+    }
+  }
+
+  /**
+   * Builds a {@link RedisLockProvider}. Exactly one of {@link #uri}, {@link #sentinel}, {@link
+   * #cluster} and {@link #client} must be chosen. Every setter validates its argument and throws
+   * {@link IllegalArgumentException} with the reason (never a password).
+   */
+  public static final class Builder {
+    private RedisUri uri;
+    private String sentinelMaster;
+    private Set<HostAndPort> sentinelNodes;
+    private Set<HostAndPort> clusterNodes;
+    private UnifiedJedis client;
+    private String clientDescription;
+    private String username;
+    private String password;
+    private Integer database;
+    private Boolean ssl;
+    private SSLSocketFactory sslSocketFactory;
+    private String sentinelUsername;
+    private String sentinelPassword;
+    private Duration connectTimeout = DEFAULT_CONNECT_TIMEOUT;
+    private Duration socketTimeout = DEFAULT_SOCKET_TIMEOUT;
+    private int poolSize = DEFAULT_POOL_SIZE;
+    private int clusterMaxAttempts = DEFAULT_CLUSTER_MAX_ATTEMPTS;
+    private String keyPrefix = DEFAULT_KEY_PREFIX;
+    private String environment = DEFAULT_ENVIRONMENT;
+    private String nodeId;
+    private int waitForReplicas;
+    private Duration waitTimeout = DEFAULT_WAIT_TIMEOUT;
+
+    private Builder() {}
+
+    /**
+     * A standalone Redis (or a proxy in front of one), through a connection pool.
+     *
+     * @param uri {@code redis://[[user]:password@]host[:port][/database]}, or {@code rediss://} for
+     *     TLS; a user-info without a colon is a password for the default user
+     * @return this builder
+     */
+    public Builder uri(String uri) {
+      this.uri = RedisUri.parse(uri);
+      return this;
+    }
+
+    /**
+     * A master found through Redis Sentinel; the client follows failovers.
+     *
+     * @param masterName the name the Sentinels monitor the master under
+     * @param nodes the Sentinels, {@code host:port[,host:port...]} (port 26379 when absent)
+     * @return this builder
+     */
+    public Builder sentinel(String masterName, String nodes) {
+      if (masterName == null || masterName.isBlank()) {
+        throw new IllegalArgumentException("the Sentinel master name must not be blank");
+      }
+      this.sentinelNodes = Endpoints.parseList(nodes, 26379);
+      this.sentinelMaster = masterName.trim();
+      return this;
+    }
+
+    /**
+     * A Redis Cluster; the client discovers every master from these seed nodes.
+     *
+     * @param nodes some nodes of the cluster, {@code host:port[,host:port...]}
+     * @return this builder
+     */
+    public Builder cluster(String nodes) {
+      this.clusterNodes = Endpoints.parseList(nodes, RedisUri.DEFAULT_PORT);
+      return this;
+    }
+
+    /**
+     * A client created and closed by the application. Connection settings of this builder do not
+     * apply to it, and {@link RedisLockProvider#close()} leaves it open.
+     *
+     * @param client the client
+     * @param description where it connects to, for messages, e.g. {@code "Redis at cache:6379"}
+     * @return this builder
+     */
+    public Builder client(UnifiedJedis client, String description) {
+      this.client = Objects.requireNonNull(client, "client");
+      this.clientDescription =
+          description == null || description.isBlank()
+              ? "Redis (application's client)"
+              : description;
+      return this;
+    }
+
+    /**
+     * The ACL user, when not given in the URI.
+     *
+     * @param username the user; null for the default user
+     * @return this builder
+     */
+    public Builder username(String username) {
+      this.username = blankToNull(username);
+      return this;
+    }
+
+    /**
+     * The password, when not given in the URI (keeps it out of the URI).
+     *
+     * @param password the password; null for none
+     * @return this builder
+     */
+    public Builder password(String password) {
+      this.password = password == null || password.isEmpty() ? null : password;
+      return this;
+    }
+
+    /**
+     * The database index, when not given in the URI (standalone and Sentinel only).
+     *
+     * @param database 0 or more
+     * @return this builder
+     */
+    public Builder database(int database) {
+      if (database < 0) {
+        throw new IllegalArgumentException("the database index must not be negative");
+      }
+      this.database = database;
+      return this;
+    }
+
+    /**
+     * TLS to Sentinel and Cluster nodes. For a standalone server use a {@code rediss://} URI.
+     *
+     * @param ssl true for TLS
+     * @return this builder
+     */
+    public Builder ssl(boolean ssl) {
+      this.ssl = ssl;
+      return this;
+    }
+
+    /**
+     * The TLS socket factory, e.g. one trusting a private certificate authority. By default the
+     * JVM's default trust store ({@code javax.net.ssl.trustStore}) decides.
+     *
+     * @param factory the factory
+     * @return this builder
+     */
+    public Builder sslSocketFactory(SSLSocketFactory factory) {
+      this.sslSocketFactory = Objects.requireNonNull(factory, "factory");
+      return this;
+    }
+
+    /**
+     * Credentials for the Sentinels themselves, when they require authentication.
+     *
+     * @param username the user, or null for the default user
+     * @param password the password, or null
+     * @return this builder
+     */
+    public Builder sentinelCredentials(String username, String password) {
+      this.sentinelUsername = blankToNull(username);
+      this.sentinelPassword = password == null || password.isEmpty() ? null : password;
+      return this;
+    }
+
+    /**
+     * Time allowed to open a connection.
+     *
+     * @param timeout positive
+     * @return this builder
+     */
+    public Builder connectTimeout(Duration timeout) {
+      this.connectTimeout = positiveMillis(timeout, "the connect timeout");
+      return this;
+    }
+
+    /**
+     * Time allowed for each answer; a server that does not answer in time fails the lock attempt.
+     *
+     * @param timeout positive
+     * @return this builder
+     */
+    public Builder socketTimeout(Duration timeout) {
+      this.socketTimeout = positiveMillis(timeout, "the socket timeout");
+      return this;
+    }
+
+    /**
+     * The most connections open to one server (per node in a cluster).
+     *
+     * @param size 1 or more
+     * @return this builder
+     */
+    public Builder poolSize(int size) {
+      if (size < 1) {
+        throw new IllegalArgumentException("the pool size must be at least 1, was " + size);
+      }
+      this.poolSize = size;
+      return this;
+    }
+
+    /**
+     * How often a cluster command is tried across redirections and reconnections.
+     *
+     * @param attempts 1 or more
+     * @return this builder
+     */
+    public Builder clusterMaxAttempts(int attempts) {
+      if (attempts < 1) {
+        throw new IllegalArgumentException(
+            "the cluster max attempts must be at least 1, was " + attempts);
+      }
+      this.clusterMaxAttempts = attempts;
+      return this;
+    }
+
+    /**
+     * The first part of every key.
+     *
+     * @param keyPrefix not blank; {@code job-lock} by default
+     * @return this builder
+     */
+    public Builder keyPrefix(String keyPrefix) {
+      this.keyPrefix = notBlank(keyPrefix, "the key prefix");
+      return this;
+    }
+
+    /**
+     * The second part of every key, separating environments that share one Redis.
+     *
+     * @param environment not blank; {@code default} by default
+     * @return this builder
+     */
+    public Builder environment(String environment) {
+      this.environment = notBlank(environment, "the environment");
+      return this;
+    }
+
+    /**
+     * The readable prefix of the owner values this node writes.
+     *
+     * @param nodeId not blank; host name and process id by default
+     * @return this builder
+     */
+    public Builder nodeId(String nodeId) {
+      this.nodeId = notBlank(nodeId, "the node id");
+      return this;
+    }
+
+    /**
+     * After each acquisition and extension, waits ({@code WAIT}) until this many replicas have the
+     * write. An acquisition that fewer replicas acknowledged in time is given up and reported as a
+     * {@link LockException}. Costs one more round trip per acquisition; narrows, but does not
+     * close, the window in which a failover loses a lock.
+     *
+     * @param replicas 0 (the default: no waiting) or more
+     * @param timeout how long to wait, positive and shorter than the socket timeout
+     * @return this builder
+     */
+    public Builder waitForReplicas(int replicas, Duration timeout) {
+      if (replicas < 0) {
+        throw new IllegalArgumentException(
+            "the number of replicas to wait for must not be negative, was " + replicas);
+      }
+      this.waitTimeout = positiveMillis(timeout, "the replica wait timeout");
+      this.waitForReplicas = replicas;
+      return this;
+    }
+
+    /**
+     * Builds the provider. Does not connect: the client is created at the first lock attempt.
+     *
+     * @return the provider
+     * @throws IllegalArgumentException when no or several topologies were chosen, or settings
+     *     contradict each other
+     */
+    public RedisLockProvider build() {
+      int topologies =
+          (uri != null ? 1 : 0)
+              + (sentinelNodes != null ? 1 : 0)
+              + (clusterNodes != null ? 1 : 0)
+              + (client != null ? 1 : 0);
+      if (topologies != 1) {
+        throw new IllegalArgumentException(
+            (topologies == 0 ? "no Redis was configured" : "more than one Redis was configured")
+                + ": choose exactly one of a URI (standalone), Sentinel, Cluster or a client");
+      }
+      if (waitForReplicas > 0 && waitTimeout.compareTo(socketTimeout) >= 0) {
+        throw new IllegalArgumentException(
+            "the replica wait timeout ("
+                + waitTimeout.toMillis()
+                + " ms) must be shorter than the socket timeout ("
+                + socketTimeout.toMillis()
+                + " ms)");
+      }
+      if (nodeId == null) {
+        nodeId = OwnerIds.defaultNodeId();
+      }
+      ClientSource source;
+      if (client != null) {
+        UnifiedJedis given = client;
+        source = new ClientSource(clientDescription, () -> given, false, null);
+      } else if (uri != null) {
+        source = standalone();
+      } else if (sentinelNodes != null) {
+        source = sentinel();
+      } else {
+        source = cluster();
+      }
+      return new RedisLockProvider(this, source);
+    }
+
+    private ClientSource standalone() {
+      String user = merge(uri.user(), username, "user");
+      String secret = merge(uri.password(), password, "password");
+      int db = uri.database();
+      if (database != null && db != 0 && db != database) {
+        throw new IllegalArgumentException(
+            "the database is given both in the URI (/"
+                + db
+                + ") and separately ("
+                + database
+                + ")");
+      }
+      if (database != null) {
+        db = database;
+      }
+      if (ssl != null && ssl != uri.ssl()) {
+        throw new IllegalArgumentException(
+            "TLS is chosen by the URI's scheme: use rediss:// for TLS and redis:// without");
+      }
+      DefaultJedisClientConfig config = clientConfig(user, secret, db, uri.ssl());
+      ConnectionPoolConfig pool = poolConfig();
+      HostAndPort node = new HostAndPort(uri.host(), uri.port());
+      String description =
+          "Redis at "
+              + uri.address()
+              + (db == 0 ? "" : " (database " + db + ")")
+              + (uri.ssl() ? " over TLS" : "");
+      return new ClientSource(
+          description,
+          () ->
+              RedisClient.builder().hostAndPort(node).clientConfig(config).poolConfig(pool).build(),
+          true,
+          secret);
+    }
+
+    private ClientSource sentinel() {
+      int db = database == null ? 0 : database;
+      boolean tls = ssl != null && ssl;
+      DefaultJedisClientConfig masterConfig = clientConfig(username, password, db, tls);
+      DefaultJedisClientConfig sentinelConfig =
+          clientConfig(sentinelUsername, sentinelPassword, 0, tls);
+      ConnectionPoolConfig pool = poolConfig();
+      String master = sentinelMaster;
+      Set<HostAndPort> nodes = Set.copyOf(sentinelNodes);
+      String description =
+          "Redis master '"
+              + master
+              + "' via Sentinel "
+              + Endpoints.format(sentinelNodes)
+              + (db == 0 ? "" : " (database " + db + ")")
+              + (tls ? " over TLS" : "");
+      return new ClientSource(
+          description,
+          () ->
+              RedisSentinelClient.builder()
+                  .masterName(master)
+                  .sentinels(nodes)
+                  .clientConfig(masterConfig)
+                  .sentinelClientConfig(sentinelConfig)
+                  .poolConfig(pool)
+                  .build(),
+          true,
+          password != null ? password : sentinelPassword);
+    }
+
+    private ClientSource cluster() {
+      if (database != null && database != 0) {
+        throw new IllegalArgumentException(
+            "a Redis Cluster has only database 0, database " + database + " was configured");
+      }
+      boolean tls = ssl != null && ssl;
+      DefaultJedisClientConfig config = clientConfig(username, password, 0, tls);
+      ConnectionPoolConfig pool = poolConfig();
+      Set<HostAndPort> nodes = Set.copyOf(clusterNodes);
+      int attempts = clusterMaxAttempts;
+      String description =
+          "Redis Cluster via " + Endpoints.format(clusterNodes) + (tls ? " over TLS" : "");
+      return new ClientSource(
+          description,
+          () ->
+              RedisClusterClient.builder()
+                  .nodes(nodes)
+                  .clientConfig(config)
+                  .poolConfig(pool)
+                  .maxAttempts(attempts)
+                  .build(),
+          true,
+          password);
+    }
+
+    private DefaultJedisClientConfig clientConfig(String user, String secret, int db, boolean tls) {
+      DefaultJedisClientConfig.Builder config =
+          DefaultJedisClientConfig.builder()
+              .connectionTimeoutMillis((int) connectTimeout.toMillis())
+              .socketTimeoutMillis((int) socketTimeout.toMillis())
+              .database(db)
+              .ssl(tls);
+      if (user != null) {
+        config.user(user);
+      }
+      if (secret != null) {
+        config.password(secret);
+      }
+      if (tls && sslSocketFactory != null) {
+        config.sslSocketFactory(sslSocketFactory);
+      }
+      return config.build();
+    }
+
+    private ConnectionPoolConfig poolConfig() {
+      ConnectionPoolConfig pool = new ConnectionPoolConfig();
+      pool.setMaxTotal(poolSize);
+      pool.setMaxIdle(poolSize);
+      pool.setMinIdle(0);
+      pool.setBlockWhenExhausted(true);
+      // Never wait forever for a connection when every one is in use.
+      pool.setMaxWait(connectTimeout.plus(socketTimeout));
+      return pool;
+    }
+
+    private static String merge(String fromUri, String separately, String what) {
+      if (fromUri != null && separately != null && !fromUri.equals(separately)) {
+        throw new IllegalArgumentException(
+            "the " + what + " is given both in the URI and separately, with different values");
+      }
+      return fromUri != null ? fromUri : separately;
+    }
+
+    private static Duration positiveMillis(Duration duration, String what) {
+      if (duration == null || duration.isNegative() || duration.toMillis() < 1) {
+        throw new IllegalArgumentException(what + " must be at least 1 ms, was " + duration);
+      }
+      if (duration.toMillis() > Integer.MAX_VALUE) {
+        throw new IllegalArgumentException(what + " is too long: " + duration);
+      }
+      return duration;
+    }
+
+    private static String notBlank(String value, String what) {
+      if (value == null || value.isBlank()) {
+        throw new IllegalArgumentException(what + " must not be blank");
+      }
+      return value;
+    }
+
+    private static String blankToNull(String value) {
+      return value == null || value.isBlank() ? null : value;
+    }
+  }
+}

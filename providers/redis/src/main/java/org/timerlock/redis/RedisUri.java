@@ -1,0 +1,125 @@
+package org.timerlock.redis;
+
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.Locale;
+
+/**
+ * A parsed {@code redis://[[user]:password@]host[:port][/database]} or {@code rediss://...} URI.
+ *
+ * @param host the host name or address
+ * @param port the port, 6379 when absent
+ * @param user the ACL user, or null for the default user
+ * @param password the password, or null
+ * @param database the database index, 0 when absent
+ * @param ssl true for {@code rediss://}
+ */
+record RedisUri(String host, int port, String user, String password, int database, boolean ssl) {
+
+  static final int DEFAULT_PORT = 6379;
+
+  /**
+   * Parses the URI. A user-info part without a colon is taken as a password for the default user,
+   * as other Redis clients do. Percent-escapes in the user and password are decoded.
+   *
+   * @throws IllegalArgumentException saying what is wrong; the message never contains the password
+   */
+  static RedisUri parse(String text) {
+    if (text == null || text.isBlank()) {
+      throw new IllegalArgumentException("the Redis URI must not be empty" + expected());
+    }
+    URI uri;
+    try {
+      uri = new URI(text.trim());
+    } catch (URISyntaxException e) {
+      // The parser's message quotes the input, password included: do not pass it on.
+      throw new IllegalArgumentException("'" + redact(text) + "' is not a valid URI" + expected());
+    }
+    String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+    if (!scheme.equals("redis") && !scheme.equals("rediss")) {
+      throw new IllegalArgumentException(
+          "'" + redact(text) + "' does not start with redis:// or rediss://" + expected());
+    }
+    String host = uri.getHost();
+    if (host == null || host.isBlank()) {
+      throw new IllegalArgumentException("'" + redact(text) + "' has no host" + expected());
+    }
+    if (host.startsWith("[") && host.endsWith("]")) {
+      host = host.substring(1, host.length() - 1);
+    }
+    int port = uri.getPort() < 0 ? DEFAULT_PORT : uri.getPort();
+    String user = null;
+    String password = null;
+    String userInfo = uri.getUserInfo();
+    if (userInfo != null && !userInfo.isEmpty()) {
+      int colon = userInfo.indexOf(':');
+      if (colon < 0) {
+        password = userInfo;
+      } else {
+        user = colon == 0 ? null : userInfo.substring(0, colon);
+        password = userInfo.substring(colon + 1);
+      }
+      if (password != null && password.isEmpty()) {
+        password = null;
+      }
+    }
+    int database = 0;
+    String path = uri.getPath();
+    if (path != null && !path.isEmpty() && !path.equals("/")) {
+      String db = path.substring(1);
+      try {
+        database = Integer.parseInt(db);
+      } catch (NumberFormatException e) {
+        database = -1;
+      }
+      if (database < 0) {
+        throw new IllegalArgumentException(
+            "'"
+                + redact(text)
+                + "' has '"
+                + path
+                + "' as its path; only a database index like /0 or /3 is allowed there");
+      }
+    }
+    if (uri.getRawQuery() != null || uri.getRawFragment() != null) {
+      throw new IllegalArgumentException(
+          "'"
+              + redact(text)
+              + "' has a query or fragment; set options with the timerlock.redis.* keys instead");
+    }
+    return new RedisUri(host, port, user, password, database, scheme.equals("rediss"));
+  }
+
+  /** The URI with any password replaced by {@code ***}, for messages and logs. */
+  static String redact(String text) {
+    if (text == null) {
+      return null;
+    }
+    int schemeEnd = text.indexOf("://");
+    int at = text.lastIndexOf('@');
+    if (schemeEnd < 0 || at < schemeEnd) {
+      return text;
+    }
+    String userInfo = text.substring(schemeEnd + 3, at);
+    int colon = userInfo.indexOf(':');
+    String shown = colon < 0 ? "***" : userInfo.substring(0, colon) + ":***";
+    return text.substring(0, schemeEnd + 3) + shown + text.substring(at);
+  }
+
+  /** {@code host:port}, with brackets around an IPv6 address. */
+  String address() {
+    return Endpoints.address(host, port);
+  }
+
+  @Override
+  public String toString() {
+    return (ssl ? "rediss://" : "redis://")
+        + (user == null && password == null ? "" : (user == null ? "" : user) + ":***@")
+        + address()
+        + (database == 0 ? "" : "/" + database);
+  }
+
+  private static String expected() {
+    return "; expected redis://[[user]:password@]host[:port][/database] or rediss://... for TLS";
+  }
+}

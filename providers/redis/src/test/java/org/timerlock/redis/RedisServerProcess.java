@@ -1,0 +1,223 @@
+package org.timerlock.redis;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A private redis-server process started by a test on a free loopback port, without persistence, in
+ * a temporary directory. Tests that restart, reconfigure or count commands use one of these, never
+ * the shared server.
+ */
+final class RedisServerProcess implements AutoCloseable {
+
+  private static final String BINARY = "redis-server";
+
+  private final Path directory;
+  private final int port;
+  private final List<String> extraArguments;
+  private Process process;
+
+  private RedisServerProcess(Path directory, int port, List<String> extraArguments) {
+    this.directory = directory;
+    this.port = port;
+    this.extraArguments = extraArguments;
+  }
+
+  /** Whether redis-server is on the PATH. */
+  static boolean installed() {
+    for (String dir : System.getenv().getOrDefault("PATH", "").split(":")) {
+      if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, BINARY))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Starts a server with these extra redis-server arguments, e.g. {@code --requirepass x}. */
+  static RedisServerProcess start(String... extraArguments) {
+    try {
+      RedisServerProcess server =
+          new RedisServerProcess(
+              Files.createTempDirectory("timerlock-redis-"),
+              freePort(),
+              List.copyOf(Arrays.asList(extraArguments)));
+      server.start();
+      return server;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  int port() {
+    return port;
+  }
+
+  Path directory() {
+    return directory;
+  }
+
+  String uri() {
+    return "redis://127.0.0.1:" + port;
+  }
+
+  String address() {
+    return "127.0.0.1:" + port;
+  }
+
+  synchronized void start() {
+    if (process != null && process.isAlive()) {
+      return;
+    }
+    List<String> command = new ArrayList<>();
+    command.add(BINARY);
+    command.addAll(
+        List.of(
+            "--port",
+            Integer.toString(port),
+            "--bind",
+            "127.0.0.1",
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+            "--daemonize",
+            "no",
+            "--dir",
+            directory.toString(),
+            "--logfile",
+            directory.resolve("redis.log").toString()));
+    command.addAll(extraArguments);
+    try {
+      process =
+          new ProcessBuilder(command)
+              .directory(directory.toFile())
+              .redirectErrorStream(true)
+              .redirectOutput(directory.resolve("stdout.log").toFile())
+              .start();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot start " + BINARY, e);
+    }
+    awaitListening();
+  }
+
+  /** Kills the process (SIGKILL): connections break and every key is lost. */
+  synchronized void kill() {
+    if (process != null) {
+      process.destroyForcibly();
+      try {
+        process.waitFor(10, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      process = null;
+    }
+    awaitClosed();
+  }
+
+  @Override
+  public void close() {
+    kill();
+  }
+
+  /** Runs redis-cli against this server and returns its output. */
+  String cli(String... arguments) {
+    List<String> command =
+        new ArrayList<>(List.of("redis-cli", "-h", "127.0.0.1", "-p", "" + port));
+    command.addAll(Arrays.asList(arguments));
+    return run(command);
+  }
+
+  static String run(List<String> command) {
+    try {
+      Process cli = new ProcessBuilder(command).redirectErrorStream(true).start();
+      String output = new String(cli.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      if (!cli.waitFor(60, TimeUnit.SECONDS)) {
+        cli.destroyForcibly();
+        throw new IllegalStateException("timed out: " + command);
+      }
+      if (cli.exitValue() != 0) {
+        throw new IllegalStateException(command + " failed: " + output);
+      }
+      return output.trim();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+
+  String log() {
+    try {
+      return Files.readString(directory.resolve("redis.log"));
+    } catch (IOException e) {
+      return "(no log: " + e + ")";
+    }
+  }
+
+  private void awaitListening() {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+    while (System.nanoTime() < deadline) {
+      if (!process.isAlive()) {
+        throw new IllegalStateException(
+            "redis-server on port " + port + " exited with " + process.exitValue() + ": " + log());
+      }
+      try (Socket socket = new Socket()) {
+        socket.connect(new InetSocketAddress("127.0.0.1", port), 500);
+        socket.setSoTimeout(2000);
+        OutputStream out = socket.getOutputStream();
+        out.write("PING\r\n".getBytes(StandardCharsets.US_ASCII));
+        out.flush();
+        InputStream in = socket.getInputStream();
+        int first = in.read();
+        if (first == '+' || first == '-') {
+          return;
+        }
+      } catch (IOException e) {
+        // not yet
+      }
+      sleep(50);
+    }
+    throw new IllegalStateException("redis-server on port " + port + " did not start: " + log());
+  }
+
+  private void awaitClosed() {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (System.nanoTime() < deadline) {
+      try (Socket socket = new Socket()) {
+        socket.connect(new InetSocketAddress("127.0.0.1", port), 200);
+      } catch (IOException e) {
+        return;
+      }
+      sleep(50);
+    }
+  }
+
+  static int freePort() throws IOException {
+    try (ServerSocket socket = new ServerSocket(0)) {
+      socket.setReuseAddress(true);
+      return socket.getLocalPort();
+    }
+  }
+
+  static void sleep(long millis) {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+}
