@@ -1,0 +1,51 @@
+package org.timerlock.cdi.internal;
+
+import jakarta.enterprise.event.Event;
+import java.lang.reflect.Method;
+import java.time.Duration;
+import org.timerlock.cdi.LockEvent;
+import org.timerlock.cdi.LockEvent.Kind;
+import org.timerlock.core.LockConfiguration;
+import org.timerlock.core.LockException;
+import org.timerlock.core.LockListener;
+import org.timerlock.core.StoreOperation;
+
+/** Turns the executor's callbacks into {@link LockEvent}s for one locked method. */
+final class EventPublisher implements LockListener {
+
+  private final Event<LockEvent> events;
+  private final String nodeId;
+  private final Method method;
+
+  EventPublisher(Event<LockEvent> events, String nodeId, Method method) {
+    this.events = events;
+    this.nodeId = nodeId;
+    this.method = method;
+  }
+
+  @Override
+  public void acquired(LockConfiguration configuration) {
+    events.fire(start(Kind.ACQUIRED, configuration).build());
+  }
+
+  @Override
+  public void skipped(LockConfiguration configuration) {
+    events.fire(start(Kind.SKIPPED, configuration).build());
+  }
+
+  @Override
+  public void released(LockConfiguration configuration, Duration ranFor, Throwable failure) {
+    events.fire(start(Kind.RELEASED, configuration).ranFor(ranFor).failure(failure).build());
+  }
+
+  @Override
+  public void storeFailure(
+      LockConfiguration configuration, StoreOperation operation, LockException failure) {
+    events.fire(
+        start(Kind.STORE_FAILURE, configuration).operation(operation).failure(failure).build());
+  }
+
+  private LockEvent.Builder start(Kind kind, LockConfiguration configuration) {
+    return LockEvent.of(kind, configuration, nodeId).method(method);
+  }
+}

@@ -1,0 +1,17 @@
+package org.timerlock.cdi;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+/** Every business method locked by the class-level annotation, each under its own name. */
+@ApplicationScoped
+@SchedulerLock(lockAtMostFor = "5m")
+class ClassLevelJob {
+
+  public String first() {
+    return "first";
+  }
+
+  public String second() {
+    return "second";
+  }
+}

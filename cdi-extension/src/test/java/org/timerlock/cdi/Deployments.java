@@ -1,0 +1,55 @@
+package org.timerlock.cdi;
+
+import io.smallrye.config.PropertiesConfigSource;
+import io.smallrye.config.SmallRyeConfigBuilder;
+import java.util.Map;
+import org.eclipse.microprofile.config.Config;
+import org.eclipse.microprofile.config.spi.ConfigProviderResolver;
+import org.jboss.weld.environment.se.Weld;
+import org.jboss.weld.environment.se.WeldContainer;
+import org.timerlock.cdi.internal.LockRuntime;
+import org.timerlock.cdi.internal.SchedulerLockInterceptor;
+import org.timerlock.cdi.internal.TimerLockExtension;
+
+/**
+ * Real Weld containers holding TimerLock's beans and the test's beans, with a MicroProfile Config
+ * (SmallRye) made of the given properties.
+ */
+final class Deployments {
+
+  private Deployments() {}
+
+  /** A Weld with TimerLock's extension, interceptor and beans plus the given bean classes. */
+  static Weld weld(Class<?>... beans) {
+    return new Weld()
+        .disableDiscovery()
+        .addExtension(new TimerLockExtension())
+        .addBeanClasses(SchedulerLockInterceptor.class, LockRuntime.class, LockedTasks.class)
+        .addBeanClasses(beans);
+  }
+
+  /** Starts a container; the caller shuts it down (and calls {@link #releaseConfig()}). */
+  static WeldContainer start(Map<String, String> config, Class<?>... beans) {
+    useConfig(config);
+    return weld(beans).initialize();
+  }
+
+  /** Makes these properties the application's MicroProfile Config. */
+  static void useConfig(Map<String, String> properties) {
+    releaseConfig();
+    Config config =
+        new SmallRyeConfigBuilder()
+            .withSources(new PropertiesConfigSource(properties, "test", 500))
+            .build();
+    ConfigProviderResolver.instance().registerConfig(config, classLoader());
+  }
+
+  static void releaseConfig() {
+    ConfigProviderResolver resolver = ConfigProviderResolver.instance();
+    resolver.releaseConfig(resolver.getConfig(classLoader()));
+  }
+
+  private static ClassLoader classLoader() {
+    return Thread.currentThread().getContextClassLoader();
+  }
+}
