@@ -1,0 +1,83 @@
+package org.timerlock.example.it;
+
+import java.io.ByteArrayOutputStream;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import org.jboss.shrinkwrap.api.Node;
+import org.jboss.shrinkwrap.api.ShrinkWrap;
+import org.jboss.shrinkwrap.api.asset.StringAsset;
+import org.jboss.shrinkwrap.api.importer.ZipImporter;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+
+/**
+ * Test deployments are the example WAR exactly as the build packaged it (TimerLock's jars in
+ * WEB-INF/lib, its configuration file), plus the probes a test needs and a few extra settings.
+ */
+final class Deployments {
+
+  static final String CONFIG = "WEB-INF/classes/META-INF/microprofile-config.properties";
+
+  private Deployments() {}
+
+  /**
+   * The packaged example application under another name.
+   *
+   * @param name the deployment's name, without {@code .war}
+   * @return the archive
+   */
+  static WebArchive exampleApp(String name) {
+    File war = new File(System.getProperty("app.war", "target/timerlock-wildfly-example.war"));
+    if (!war.isFile()) {
+      throw new IllegalStateException(war + " is missing: run the package phase first");
+    }
+    return ShrinkWrap.create(ZipImporter.class, name + ".war").importFrom(war).as(WebArchive.class);
+  }
+
+  /**
+   * Appends settings to the application's {@code microprofile-config.properties}.
+   *
+   * @param war the archive
+   * @param lines {@code key=value} lines
+   * @return the archive
+   */
+  static WebArchive withConfig(WebArchive war, String... lines) {
+    Node node = war.get(CONFIG);
+    StringBuilder config = new StringBuilder(read(node)).append('\n');
+    for (String line : lines) {
+      config.append(line).append('\n');
+    }
+    war.delete(CONFIG);
+    war.add(new StringAsset(config.toString()), CONFIG);
+    return war;
+  }
+
+  /**
+   * A library from {@code target/test-libs}, copied there by the build.
+   *
+   * @param fileName e.g. {@code postgresql.jar}
+   * @return the file
+   */
+  static File testLib(String fileName) {
+    File file = new File(System.getProperty("test.libs", "target/test-libs"), fileName);
+    if (!file.isFile()) {
+      throw new IllegalStateException(file + " is missing: run the pre-integration-test phase");
+    }
+    return file;
+  }
+
+  private static String read(Node node) {
+    if (node == null || node.getAsset() == null) {
+      return "";
+    }
+    try (InputStream in = node.getAsset().openStream()) {
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      in.transferTo(out);
+      return out.toString(StandardCharsets.ISO_8859_1);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}
