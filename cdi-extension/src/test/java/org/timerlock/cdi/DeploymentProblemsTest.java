@@ -1,0 +1,306 @@
+package org.timerlock.cdi;
+
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import jakarta.ejb.Schedule;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Produces;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import org.assertj.core.api.AbstractThrowableAssert;
+import org.jboss.weld.environment.se.WeldContainer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.timerlock.core.InMemoryLockProvider;
+import org.timerlock.core.LockConfiguration;
+import org.timerlock.core.LockProvider;
+import org.timerlock.core.SimpleLock;
+
+/** Every misuse fails the deployment with a message naming the class, method and value. */
+class DeploymentProblemsTest {
+
+  private static final Map<String, String> IN_MEMORY = Map.of("timerlock.provider", "in-memory");
+
+  @AfterEach
+  void releaseConfig() {
+    Deployments.releaseConfig();
+  }
+
+  @Test
+  void missingLockAtMostFor() {
+    assertDeploymentFails(IN_MEMORY, NoAtMostFor.class)
+        .hasMessageContaining(
+            "@SchedulerLock on "
+                + NoAtMostFor.class.getName()
+                + ".run(): no lockAtMostFor for lock"
+                + " 'NoAtMostFor.run'")
+        .hasMessageContaining("timerlock.lock.\"NoAtMostFor.run\".lock-at-most-for")
+        .hasMessageContaining("timerlock.default.lock-at-most-for");
+  }
+
+  @Test
+  void unparsableDurationInTheAnnotation() {
+    assertDeploymentFails(IN_MEMORY, BananaDuration.class)
+        .hasMessageContaining(
+            "@SchedulerLock on "
+                + BananaDuration.class.getName()
+                + ".run(): lockAtMostFor of the"
+                + " annotation = \"banana\": Cannot parse duration 'banana'");
+  }
+
+  @Test
+  void unparsableDurationInConfiguration() {
+    Map<String, String> config =
+        with(IN_MEMORY, "timerlock.lock.\"valid\".lock-at-least-for", "3 parsecs");
+    assertDeploymentFails(config, ValidJob.class)
+        .hasMessageContaining(ValidJob.class.getName() + ".run()")
+        .hasMessageContaining(
+            "config key timerlock.lock.\"valid\".lock-at-least-for = \"3 parsecs\"");
+  }
+
+  @Test
+  void negativeDuration() {
+    assertDeploymentFails(IN_MEMORY, NegativeDuration.class)
+        .hasMessageContaining(NegativeDuration.class.getName() + ".run()")
+        .hasMessageContaining("lockAtMostFor of the annotation = \"-5m\" must be positive");
+  }
+
+  @Test
+  void lockAtLeastForLongerThanLockAtMostFor() {
+    assertDeploymentFails(IN_MEMORY, LeastOverMost.class)
+        .hasMessageContaining(LeastOverMost.class.getName() + ".run()")
+        .hasMessageContaining(
+            "lockAtLeastFor of the annotation = \"2h\" must not be longer than lockAtMostFor of the"
+                + " annotation = \"1h\"");
+  }
+
+  @Test
+  void nameResolvingToBlank() {
+    assertDeploymentFails(IN_MEMORY, BlankName.class)
+        .hasMessageContaining(BlankName.class.getName() + ".run()")
+        .hasMessageContaining("name \"${job.name: }\" resolves to a blank lock name");
+  }
+
+  @Test
+  void expressionWithUnsetKey() {
+    assertDeploymentFails(IN_MEMORY, UnsetExpression.class)
+        .hasMessageContaining(UnsetExpression.class.getName() + ".run()")
+        .hasMessageContaining("config key 'jobs.sync.max' used in '${jobs.sync.max}' is not set");
+  }
+
+  @Test
+  void nameLongerThanTheStoreAccepts() {
+    assertDeploymentFails(Map.of(), LongName.class, TenCharacterStore.class)
+        .hasMessageContaining(LongName.class.getName() + ".run()")
+        .hasMessageContaining("the lock name 'a-rather-long-lock-name' has 23 characters")
+        .hasMessageContaining("accepts at most 10");
+  }
+
+  @Test
+  void sameNameOnTwoMethods() {
+    assertDeploymentFails(IN_MEMORY, CopyPastedA.class, CopyPastedB.class)
+        .hasMessageContaining("the lock name 'invoices' is used by")
+        .hasMessageContaining(CopyPastedA.class.getName() + ".run()")
+        .hasMessageContaining(CopyPastedB.class.getName() + ".run()")
+        .hasMessageContaining("timerlock.lock.\"invoices\".shared=true");
+  }
+
+  @Test
+  void sharedFlagThatIsNotABoolean() {
+    Map<String, String> config = with(IN_MEMORY, "timerlock.lock.\"invoices\".shared", "yes");
+    assertDeploymentFails(config, CopyPastedA.class, CopyPastedB.class)
+        .hasMessageContaining(
+            "config key timerlock.lock.\"invoices\".shared = \"yes\" is not true or false");
+  }
+
+  @Test
+  void primitiveReturnType() {
+    assertDeploymentFails(IN_MEMORY, PrimitiveReturn.class)
+        .hasMessageContaining(PrimitiveReturn.class.getName() + ".count()")
+        .hasMessageContaining("returns the primitive type int");
+  }
+
+  @Test
+  void privateMethodOfACdiBean() {
+    assertDeploymentFails(IN_MEMORY, PrivateMethod.class)
+        .hasMessageContaining(PrivateMethod.class.getName() + ".run()")
+        .hasMessageContaining("it is private");
+  }
+
+  @Test
+  void finalMethod() {
+    // Weld reports this one itself, before the extension's own check gets to it.
+    assertDeploymentFails(IN_MEMORY, FinalMethod.class)
+        .hasMessageContaining("public final " + FinalMethod.class.getName() + ".run()")
+        .hasMessageContaining("cannot be declared final");
+  }
+
+  @Test
+  void staticMethod() {
+    assertDeploymentFails(IN_MEMORY, StaticMethod.class)
+        .hasMessageContaining(StaticMethod.class.getName() + ".run()")
+        .hasMessageContaining("it is static");
+  }
+
+  @Test
+  void unknownProvider() {
+    assertDeploymentFails(Map.of("timerlock.provider", "zookeeper"), ValidJob.class)
+        .hasMessageContaining("timerlock.provider = \"zookeeper\" names no lock provider")
+        .hasMessageContaining("available: [in-memory, needs-endpoint]");
+  }
+
+  @Test
+  void providerThatCannotBeBuilt() {
+    assertDeploymentFails(Map.of("timerlock.provider", "needs-endpoint"), ValidJob.class)
+        .hasMessageContaining(
+            "the lock provider timerlock.provider = \"needs-endpoint\" cannot be built:"
+                + " timerlock.test.endpoint is not set");
+  }
+
+  @Test
+  void unknownStoreFailurePolicy() {
+    assertDeploymentFails(with(IN_MEMORY, "timerlock.store-failure", "retry"), ValidJob.class)
+        .hasMessageContaining("timerlock.store-failure = \"retry\" is not one of skip, fail");
+  }
+
+  @Test
+  void everyProblemIsReportedAtOnce() {
+    assertDeploymentFails(IN_MEMORY, BananaDuration.class, NoAtMostFor.class, PrimitiveReturn.class)
+        .hasMessageContaining(BananaDuration.class.getName())
+        .hasMessageContaining(NoAtMostFor.class.getName())
+        .hasMessageContaining(PrimitiveReturn.class.getName());
+  }
+
+  private static AbstractThrowableAssert<?, ? extends Throwable> assertDeploymentFails(
+      Map<String, String> config, Class<?>... beans) {
+    return assertThatThrownBy(
+        () -> {
+          try (WeldContainer container = Deployments.start(config, beans)) {
+            container.isRunning();
+          }
+        });
+  }
+
+  private static Map<String, String> with(Map<String, String> base, String key, String value) {
+    Map<String, String> config = new HashMap<>(base);
+    config.put(key, value);
+    return config;
+  }
+
+  @ApplicationScoped
+  static class ValidJob {
+    @SchedulerLock(name = "valid", lockAtMostFor = "5m")
+    public void run() {}
+  }
+
+  @ApplicationScoped
+  static class NoAtMostFor {
+    @SchedulerLock
+    public void run() {}
+  }
+
+  @ApplicationScoped
+  static class BananaDuration {
+    @SchedulerLock(lockAtMostFor = "banana")
+    public void run() {}
+  }
+
+  @ApplicationScoped
+  static class NegativeDuration {
+    @SchedulerLock(lockAtMostFor = "-5m")
+    public void run() {}
+  }
+
+  @ApplicationScoped
+  static class LeastOverMost {
+    @SchedulerLock(lockAtMostFor = "1h", lockAtLeastFor = "2h")
+    public void run() {}
+  }
+
+  @ApplicationScoped
+  static class BlankName {
+    @SchedulerLock(name = "${job.name: }", lockAtMostFor = "1h")
+    public void run() {}
+  }
+
+  @ApplicationScoped
+  static class UnsetExpression {
+    @SchedulerLock(lockAtMostFor = "${jobs.sync.max}")
+    public void run() {}
+  }
+
+  @ApplicationScoped
+  static class LongName {
+    @SchedulerLock(name = "a-rather-long-lock-name", lockAtMostFor = "1h")
+    public void run() {}
+  }
+
+  /** An application LockProvider whose store takes names of up to 10 characters. */
+  @ApplicationScoped
+  static class TenCharacterStore {
+    @Produces
+    LockProvider provider() {
+      InMemoryLockProvider memory = new InMemoryLockProvider();
+      return new LockProvider() {
+        @Override
+        public Optional<SimpleLock> lock(LockConfiguration configuration) {
+          return memory.lock(configuration);
+        }
+
+        @Override
+        public int maxNameLength() {
+          return 10;
+        }
+      };
+    }
+  }
+
+  @ApplicationScoped
+  static class CopyPastedA {
+    @SchedulerLock(name = "invoices", lockAtMostFor = "1h")
+    public void run() {}
+  }
+
+  @ApplicationScoped
+  static class CopyPastedB {
+    @SchedulerLock(name = "invoices", lockAtMostFor = "1h")
+    public void run() {}
+  }
+
+  @ApplicationScoped
+  static class PrimitiveReturn {
+    @SchedulerLock(lockAtMostFor = "1h")
+    public int count() {
+      return 1;
+    }
+  }
+
+  @ApplicationScoped
+  static class PrivateMethod {
+    @SchedulerLock(lockAtMostFor = "1h")
+    private void run() {}
+
+    /** Keeps the compiler from calling run() unused. */
+    void trigger() {
+      run();
+    }
+
+    /** A private EJB timeout method is fine: the container calls it through its interceptors. */
+    @Schedule(hour = "2", persistent = false)
+    @SchedulerLock(lockAtMostFor = "1h")
+    private void nightly() {}
+  }
+
+  @ApplicationScoped
+  static class FinalMethod {
+    @SchedulerLock(lockAtMostFor = "1h")
+    public final void run() {}
+  }
+
+  @ApplicationScoped
+  static class StaticMethod {
+    @SchedulerLock(lockAtMostFor = "1h")
+    public static void run() {}
+  }
+}
