@@ -46,7 +46,7 @@ final class RedisServerProcess implements AutoCloseable {
   }
 
   /** Starts a server with these extra redis-server arguments, e.g. {@code --requirepass x}. */
-  static RedisServerProcess start(String... extraArguments) {
+  static RedisServerProcess launch(String... extraArguments) {
     try {
       RedisServerProcess server =
           new RedisServerProcess(
