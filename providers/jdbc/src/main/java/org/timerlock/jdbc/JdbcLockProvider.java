@@ -1,0 +1,615 @@
+package org.timerlock.jdbc;
+
+import java.lang.System.Logger.Level;
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.Executor;
+import javax.sql.DataSource;
+import org.timerlock.core.LockConfiguration;
+import org.timerlock.core.LockException;
+import org.timerlock.core.LockProvider;
+import org.timerlock.core.OwnerIds;
+import org.timerlock.core.SimpleLock;
+import org.timerlock.jdbc.SqlStatement.Values;
+
+/**
+ * Locks in a database table with ShedLock's layout ({@code name, lock_until, locked_at,
+ * locked_by}), so that an existing ShedLock table works unchanged and ShedLock and TimerLock nodes
+ * exclude each other.
+ *
+ * <p>Acquiring is one statement: an upsert that inserts the row or takes it over only when its
+ * {@code lock_until} has passed. Releasing and extending are one statement each, matched on the
+ * name and on the owner value of this very acquisition. Every time comes from the database clock.
+ *
+ * <p>The statements never join the caller's transaction: see the module documentation. The provider
+ * keeps no per-name state; only the detected database product is remembered.
+ *
+ * <pre>{@code
+ * JdbcLockProvider provider = JdbcLockProvider.builder()
+ *     .dataSource(dataSource)
+ *     .tableName("shedlock")
+ *     .build();
+ * }</pre>
+ */
+public final class JdbcLockProvider implements LockProvider, AutoCloseable {
+
+  private static final System.Logger LOG = System.getLogger(JdbcLockProvider.class.getName());
+
+  private final DataSource dataSource;
+  private final String source;
+  private final LockTable table;
+  private final String nodeId;
+  private final boolean createTable;
+  private final AutoCloseable owned;
+  private final TransactionIsolation isolation;
+  private volatile Statements statements;
+
+  /** The detected database and its statements for this table. */
+  private record Statements(
+      Dialect dialect,
+      SqlStatement acquire,
+      SqlStatement release,
+      SqlStatement extend,
+      SqlStatement selectOwner,
+      SqlStatement second) {}
+
+  private JdbcLockProvider(Builder builder) {
+    this.dataSource = Objects.requireNonNull(builder.dataSource, "dataSource must be set");
+    this.source =
+        builder.dataSourceDescription != null
+            ? builder.dataSourceDescription
+            : dataSource.getClass().getSimpleName();
+    this.table =
+        new LockTable(
+            builder.tableName,
+            builder.nameColumn,
+            builder.lockUntilColumn,
+            builder.lockedAtColumn,
+            builder.lockedByColumn);
+    this.nodeId = builder.nodeId != null ? builder.nodeId : OwnerIds.defaultNodeId();
+    this.createTable = builder.createTable;
+    this.owned =
+        builder.closeDataSource && dataSource instanceof AutoCloseable c ? c : builder.owned;
+    this.isolation = new TransactionIsolation(builder.isolationExecutor);
+  }
+
+  /**
+   * Starts building a provider.
+   *
+   * @return a builder with ShedLock's defaults: table {@code shedlock}, its column names, table
+   *     created when missing
+   */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  @Override
+  public Optional<SimpleLock> lock(LockConfiguration configuration) {
+    String owner = OwnerIds.newOwnerId(nodeId);
+    Values values =
+        new Values(
+            configuration.name(),
+            owner,
+            configuration.lockAtMostFor(),
+            configuration.lockAtLeastFor());
+    boolean acquired =
+        execute(
+            "acquire",
+            configuration.name(),
+            connection -> {
+              Statements s = statements(connection);
+              Values stored = stored(s, values);
+              try {
+                return tryAcquire(connection, s, stored);
+              } catch (SQLException e) {
+                rollbackIfInTransaction(connection);
+                if (s.dialect().isMissingTable(e)) {
+                  if (!createTable) {
+                    throw missingTable(e);
+                  }
+                  createTable(connection, s.dialect());
+                  return tryAcquire(connection, s, stored);
+                }
+                if (s.dialect().mergeMayRaceOnInsert() && Dialect.isIntegrityViolation(e)) {
+                  // Another node inserted the same new name in the same instant: it holds it.
+                  LOG.log(
+                      Level.DEBUG,
+                      () -> "Lost the race to insert '" + configuration.name() + "': " + e);
+                  return false;
+                }
+                throw e;
+              }
+            });
+    return acquired
+        ? Optional.of(new JdbcLock(configuration.name(), owner, configuration.lockAtLeastFor()))
+        : Optional.empty();
+  }
+
+  private boolean tryAcquire(Connection connection, Statements s, Values values)
+      throws SQLException {
+    try (PreparedStatement ps = connection.prepareStatement(s.acquire().sql())) {
+      s.acquire().bind(ps, values);
+      switch (s.dialect().acquireResult()) {
+        case RETURNED_OWNER:
+          try (ResultSet rs = ps.executeQuery()) {
+            return rs.next() && values.owner().equals(rs.getString(1));
+          }
+        case MYSQL_COUNT:
+          int count = ps.executeUpdate();
+          if (count != 1) {
+            return count == 2;
+          }
+          return values.owner().equals(selectOwner(connection, s, values));
+
+        case UPDATE_THEN_INSERT:
+          if (ps.executeUpdate() == 1) {
+            return true;
+          }
+          try (PreparedStatement insert = connection.prepareStatement(s.second().sql())) {
+            s.second().bind(insert, values);
+            return insert.executeUpdate() == 1;
+          }
+        case COUNT:
+        default:
+          return ps.executeUpdate() == 1;
+      }
+    }
+  }
+
+  private static String selectOwner(Connection connection, Statements s, Values values)
+      throws SQLException {
+    try (PreparedStatement ps = connection.prepareStatement(s.selectOwner().sql())) {
+      s.selectOwner().bind(ps, values);
+      try (ResultSet rs = ps.executeQuery()) {
+        return rs.next() ? rs.getString(1) : null;
+      }
+    }
+  }
+
+  private static Values stored(Statements s, Values values) {
+    return new Values(
+        s.dialect().storedName(values.name()),
+        values.owner(),
+        values.atMostFor(),
+        values.atLeastFor());
+  }
+
+  private void createTable(Connection connection, Dialect dialect) throws SQLException {
+    String ddl = dialect.createTable(table);
+    try (Statement statement = connection.createStatement()) {
+      statement.execute(ddl);
+      if (!connection.getAutoCommit()) {
+        connection.commit();
+      }
+      LOG.log(Level.INFO, () -> "Created lock table " + table.table() + " in " + where());
+    } catch (SQLException e) {
+      rollbackIfInTransaction(connection);
+      if (!dialect.isAlreadyExists(e)) {
+        throw new SQLException(
+            "Cannot create lock table " + table.table() + " with: " + ddl + ": " + e.getMessage(),
+            e.getSQLState(),
+            e.getErrorCode(),
+            e);
+      }
+    }
+  }
+
+  private SQLException missingTable(SQLException e) {
+    return new SQLException(
+        "Lock table "
+            + table.table()
+            + " does not exist and creating it is switched off"
+            + " (timerlock.jdbc.create-table=false): create it, see the DDL in the documentation."
+            + " Database said: "
+            + e.getMessage(),
+        e.getSQLState(),
+        e.getErrorCode(),
+        e);
+  }
+
+  private static void rollbackIfInTransaction(Connection connection) {
+    try {
+      if (!connection.getAutoCommit()) {
+        connection.rollback();
+      }
+    } catch (SQLException ignored) {
+      // The original error is the one to report.
+    }
+  }
+
+  /**
+   * The length of the table's {@code name} column, read from the database metadata; when the table
+   * does not exist yet, the length of the column this provider creates (255); when the database
+   * cannot be reached, the same, with a warning.
+   */
+  @Override
+  public int maxNameLength() {
+    try {
+      return execute("read the name column size of", null, this::columnSize);
+    } catch (LockException e) {
+      LOG.log(
+          Level.WARNING,
+          "Cannot read the size of column "
+              + table.name()
+              + " of "
+              + table.table()
+              + "; assuming "
+              + Dialect.CREATED_NAME_LENGTH
+              + ": "
+              + e.getMessage());
+      return Dialect.CREATED_NAME_LENGTH;
+    }
+  }
+
+  private int columnSize(Connection connection) throws SQLException {
+    Dialect dialect = statements(connection).dialect();
+    DatabaseMetaData md = connection.getMetaData();
+    boolean catalogs = dialect instanceof Dialect.MySql;
+    String schema = fold(md, table.schemaPart());
+    String current = catalogs ? connection.getCatalog() : currentSchema(connection);
+    String escape = md.getSearchStringEscape();
+    String tablePattern = pattern(fold(md, table.tablePart()), escape);
+    String columnPattern = pattern(fold(md, table.name()), escape);
+    String[] namespaces = schema != null ? new String[] {schema} : new String[] {current, null};
+    for (String namespace : namespaces) {
+      if (namespace == null && schema == null && current == null) {
+        continue;
+      }
+      String ns = namespace == null ? null : pattern(namespace, escape);
+      try (ResultSet rs =
+          catalogs
+              ? md.getColumns(namespace, null, tablePattern, columnPattern)
+              : md.getColumns(null, ns, tablePattern, columnPattern)) {
+        if (rs.next()) {
+          int size = rs.getInt("COLUMN_SIZE");
+          if (size > 0) {
+            return dialect.padsSpaces() ? size - 1 : size;
+          }
+        }
+      }
+    }
+    int created = Dialect.CREATED_NAME_LENGTH;
+    return dialect.padsSpaces() ? created - 1 : created;
+  }
+
+  private static String currentSchema(Connection connection) {
+    try {
+      return connection.getSchema();
+    } catch (SQLException | AbstractMethodError e) {
+      return null;
+    }
+  }
+
+  private static String fold(DatabaseMetaData md, String identifier) throws SQLException {
+    if (identifier == null) {
+      return null;
+    }
+    if (md.storesUpperCaseIdentifiers()) {
+      return identifier.toUpperCase(Locale.ROOT);
+    }
+    if (md.storesLowerCaseIdentifiers()) {
+      return identifier.toLowerCase(Locale.ROOT);
+    }
+    return identifier;
+  }
+
+  private static String pattern(String identifier, String escape) {
+    if (identifier == null || escape == null || escape.isEmpty()) {
+      return identifier;
+    }
+    return identifier.replace(escape, escape + escape).replace("_", escape + "_");
+  }
+
+  /**
+   * Where the locks live, for logs.
+   *
+   * @return e.g. {@code JDBC table shedlock on PostgreSQL (java:comp/DefaultDataSource)}; the
+   *     database product appears once the provider has connected
+   */
+  @Override
+  public String description() {
+    return "JDBC " + where();
+  }
+
+  private String where() {
+    Statements s = statements;
+    return "table "
+        + table.table()
+        + (s == null ? "" : " on " + s.dialect().label())
+        + " ("
+        + source
+        + ")";
+  }
+
+  /**
+   * Closes the connection pool this provider created or was given to own, and its own thread.
+   * DataSources from JNDI are never closed.
+   */
+  @Override
+  public void close() {
+    isolation.close();
+    if (owned != null) {
+      try {
+        owned.close();
+      } catch (Exception e) {
+        LOG.log(Level.WARNING, "Closing the connection pool of " + description() + " failed", e);
+      }
+    }
+  }
+
+  private Statements statements(Connection connection) throws SQLException {
+    Statements s = statements;
+    if (s == null) {
+      Dialect dialect = Dialect.detect(connection.getMetaData());
+      if (dialect == null) {
+        DatabaseMetaData md = connection.getMetaData();
+        throw new SQLException(
+            "Unsupported database '"
+                + md.getDatabaseProductName()
+                + " "
+                + md.getDatabaseProductVersion()
+                + "'; supported: PostgreSQL, MySQL, MariaDB, H2, Derby, HSQLDB, Oracle,"
+                + " SQL Server, DB2");
+      }
+      s =
+          new Statements(
+              dialect,
+              dialect.acquire(table),
+              dialect.release(table),
+              dialect.extend(table),
+              dialect.selectOwner(table),
+              dialect.secondAcquire(table));
+      statements = s;
+      Statements detected = s;
+      LOG.log(Level.DEBUG, () -> "Lock statements for " + where() + ": " + detected);
+    }
+    return s;
+  }
+
+  private <T> T execute(String operation, String lockName, TransactionIsolation.Work<T> work) {
+    try {
+      return isolation.run(dataSource, work);
+    } catch (SQLException e) {
+      throw new LockException(failure(operation, lockName, e), e);
+    } catch (RuntimeException e) {
+      if (e instanceof LockException l) {
+        throw l;
+      }
+      throw new LockException(failure(operation, lockName, e), e);
+    }
+  }
+
+  private String failure(String operation, String lockName, Exception e) {
+    StringBuilder m = new StringBuilder("Cannot ").append(operation);
+    if (lockName != null) {
+      m.append(" lock '").append(lockName).append("' in");
+    }
+    m.append(' ').append(where()).append(": ").append(e.getMessage());
+    if (e instanceof SQLException s && s.getSQLState() != null) {
+      m.append(" (SQLState ").append(s.getSQLState()).append(')');
+    }
+    return m.toString();
+  }
+
+  /** One acquisition: release and extend match its owner value. */
+  private final class JdbcLock implements SimpleLock {
+    private final String name;
+    private final String owner;
+    private final Duration atLeastFor;
+
+    JdbcLock(String name, String owner, Duration atLeastFor) {
+      this.name = name;
+      this.owner = owner;
+      this.atLeastFor = atLeastFor;
+    }
+
+    @Override
+    public void unlock() {
+      execute(
+          "release",
+          name,
+          connection -> {
+            Statements s = statements(connection);
+            Values values = new Values(s.dialect().storedName(name), owner, null, atLeastFor);
+            try (PreparedStatement ps = connection.prepareStatement(s.release().sql())) {
+              s.release().bind(ps, values);
+              ps.executeUpdate();
+            } catch (SQLException e) {
+              if (!s.dialect().isMissingTable(e)) {
+                throw e;
+              }
+              rollbackIfInTransaction(connection);
+              LOG.log(Level.DEBUG, () -> "Lock table gone while '" + name + "' was held");
+            }
+            return null;
+          });
+    }
+
+    @Override
+    public Optional<SimpleLock> extend(Duration atMostFor, Duration atLeastFor) {
+      LockConfiguration checked =
+          LockConfiguration.of(name, Duration.ofMinutes(1)).withDurations(atMostFor, atLeastFor);
+      boolean extended =
+          execute(
+              "extend",
+              name,
+              connection -> {
+                Statements s = statements(connection);
+                Values values =
+                    new Values(
+                        s.dialect().storedName(name),
+                        owner,
+                        checked.lockAtMostFor(),
+                        checked.lockAtLeastFor());
+                try (PreparedStatement ps = connection.prepareStatement(s.extend().sql())) {
+                  s.extend().bind(ps, values);
+                  return ps.executeUpdate() == 1;
+                } catch (SQLException e) {
+                  if (!s.dialect().isMissingTable(e)) {
+                    throw e;
+                  }
+                  rollbackIfInTransaction(connection);
+                  return false;
+                }
+              });
+      return extended ? Optional.of(new JdbcLock(name, owner, atLeastFor)) : Optional.empty();
+    }
+
+    @Override
+    public String toString() {
+      return "JDBC lock '" + name + "' held by " + owner;
+    }
+  }
+
+  /** Configures a {@link JdbcLockProvider}. */
+  public static final class Builder {
+    private DataSource dataSource;
+    private String dataSourceDescription;
+    private String tableName = "shedlock";
+    private String nameColumn = "name";
+    private String lockUntilColumn = "lock_until";
+    private String lockedAtColumn = "locked_at";
+    private String lockedByColumn = "locked_by";
+    private String nodeId;
+    private boolean createTable = true;
+    private boolean closeDataSource;
+    private AutoCloseable owned;
+    private Executor isolationExecutor;
+
+    private Builder() {}
+
+    /**
+     * The DataSource the locks are taken through. Required.
+     *
+     * @param dataSource a pooled DataSource
+     * @return this builder
+     */
+    public Builder dataSource(DataSource dataSource) {
+      this.dataSource = Objects.requireNonNull(dataSource, "dataSource");
+      return this;
+    }
+
+    /**
+     * How the DataSource is named in messages: its JNDI name or its URL, never a password.
+     *
+     * @param description e.g. {@code java:comp/DefaultDataSource}
+     * @return this builder
+     */
+    public Builder dataSourceDescription(String description) {
+      this.dataSourceDescription = description;
+      return this;
+    }
+
+    /**
+     * The lock table, optionally qualified by its schema.
+     *
+     * @param tableName a plain SQL identifier such as {@code shedlock} or {@code ops.shedlock}
+     * @return this builder
+     * @throws IllegalArgumentException when it is not a plain identifier
+     */
+    public Builder tableName(String tableName) {
+      if (!LockTable.isTableName(tableName)) {
+        throw new IllegalArgumentException(
+            "Invalid table name '"
+                + tableName
+                + "': expected an SQL identifier (letters, digits, _ or $, not starting with a"
+                + " digit), optionally qualified by a schema as in 'locks.shedlock'");
+      }
+      this.tableName = tableName;
+      return this;
+    }
+
+    /**
+     * The column names, for a table that renamed ShedLock's columns.
+     *
+     * @param name the lock name column, default {@code name}
+     * @param lockUntil the expiry column, default {@code lock_until}
+     * @param lockedAt the acquisition time column, default {@code locked_at}
+     * @param lockedBy the owner column, default {@code locked_by}
+     * @return this builder
+     * @throws IllegalArgumentException when one is not a plain identifier
+     */
+    public Builder columnNames(String name, String lockUntil, String lockedAt, String lockedBy) {
+      new LockTable(tableName, name, lockUntil, lockedAt, lockedBy); // validates the columns
+      this.nameColumn = name;
+      this.lockUntilColumn = lockUntil;
+      this.lockedAtColumn = lockedAt;
+      this.lockedByColumn = lockedBy;
+      return this;
+    }
+
+    /**
+     * The readable prefix of every owner value stored in {@code locked_by}.
+     *
+     * @param nodeId e.g. the server's node name; default host name and process id
+     * @return this builder
+     */
+    public Builder nodeId(String nodeId) {
+      if (nodeId == null || nodeId.isBlank()) {
+        throw new IllegalArgumentException("nodeId must not be blank, was '" + nodeId + "'");
+      }
+      this.nodeId = nodeId;
+      return this;
+    }
+
+    /**
+     * Whether the table is created when a lock attempt finds it missing. Default true.
+     *
+     * @param createTable false to require the table to exist
+     * @return this builder
+     */
+    public Builder createTable(boolean createTable) {
+      this.createTable = createTable;
+      return this;
+    }
+
+    /**
+     * Whether {@link JdbcLockProvider#close()} closes the DataSource (when it is {@link
+     * AutoCloseable}, as a connection pool is). Default false.
+     *
+     * @param close true when the provider owns the pool
+     * @return this builder
+     */
+    public Builder closeDataSourceOnClose(boolean close) {
+      this.closeDataSource = close;
+      return this;
+    }
+
+    /**
+     * Where lock statements run when the calling thread is inside a transaction. Default: the
+     * server's {@code java:comp/DefaultManagedExecutorService}, else a daemon thread of the
+     * provider's own. Its tasks must run without the submitter's transaction.
+     *
+     * @param executor the executor
+     * @return this builder
+     */
+    public Builder isolationExecutor(Executor executor) {
+      this.isolationExecutor = executor;
+      return this;
+    }
+
+    Builder owned(AutoCloseable resource) {
+      this.owned = resource;
+      return this;
+    }
+
+    /**
+     * Builds the provider. Does not connect: the database is first used by the first lock attempt.
+     *
+     * @return the provider
+     * @throws IllegalArgumentException when the table or column names are invalid
+     * @throws NullPointerException when no DataSource was set
+     */
+    public JdbcLockProvider build() {
+      return new JdbcLockProvider(this);
+    }
+  }
+}

@@ -1,0 +1,89 @@
+package org.timerlock.jdbc;
+
+import java.util.regex.Pattern;
+
+/**
+ * The validated names of the lock table and its four columns. Only plain SQL identifiers are
+ * accepted (letters, digits, {@code _} and {@code $}, not starting with a digit); the table may be
+ * qualified by a schema, so that nothing but checked identifiers is ever put into SQL text.
+ */
+record LockTable(String table, String name, String lockUntil, String lockedAt, String lockedBy) {
+
+  private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_$]{0,127}");
+
+  LockTable {
+    requireTable(table, "table");
+    requireIdentifier(name, "name column");
+    requireIdentifier(lockUntil, "lock_until column");
+    requireIdentifier(lockedAt, "locked_at column");
+    requireIdentifier(lockedBy, "locked_by column");
+  }
+
+  static LockTable shedLockLayout(String table) {
+    return new LockTable(table, "name", "lock_until", "locked_at", "locked_by");
+  }
+
+  /**
+   * The schema part of a qualified table name.
+   *
+   * @return the schema, or null when the name is not qualified
+   */
+  String schemaPart() {
+    int dot = table.indexOf('.');
+    return dot < 0 ? null : table.substring(0, dot);
+  }
+
+  /**
+   * The table name without its schema.
+   *
+   * @return the bare table name
+   */
+  String tablePart() {
+    int dot = table.indexOf('.');
+    return dot < 0 ? table : table.substring(dot + 1);
+  }
+
+  static boolean isIdentifier(String value) {
+    return value != null && IDENTIFIER.matcher(value).matches();
+  }
+
+  static boolean isTableName(String value) {
+    if (value == null) {
+      return false;
+    }
+    String[] parts = value.split("\\.", -1);
+    if (parts.length > 2) {
+      return false;
+    }
+    for (String part : parts) {
+      if (!isIdentifier(part)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static void requireTable(String value, String what) {
+    if (!isTableName(value)) {
+      throw new IllegalArgumentException(
+          "Invalid "
+              + what
+              + " name '"
+              + value
+              + "': expected an SQL identifier (letters, digits, _ or $, not starting with a"
+              + " digit), optionally qualified by a schema as in 'locks.shedlock'");
+    }
+  }
+
+  private static void requireIdentifier(String value, String what) {
+    if (!isIdentifier(value)) {
+      throw new IllegalArgumentException(
+          "Invalid "
+              + what
+              + " name '"
+              + value
+              + "': expected an SQL identifier (letters, digits, _ or $, not starting with a"
+              + " digit)");
+    }
+  }
+}

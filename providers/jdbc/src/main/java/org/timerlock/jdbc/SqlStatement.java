@@ -1,0 +1,80 @@
+package org.timerlock.jdbc;
+
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+/** SQL text with its parameters, each computed from the values of one lock operation. */
+final class SqlStatement {
+
+  /** What a lock operation binds: the stored name, the owner value and the two durations. */
+  record Values(String name, String owner, Duration atMostFor, Duration atLeastFor) {}
+
+  private final String sql;
+  private final List<Function<Values, Object>> parameters;
+
+  private SqlStatement(String sql, List<Function<Values, Object>> parameters) {
+    this.sql = sql;
+    this.parameters = List.copyOf(parameters);
+  }
+
+  String sql() {
+    return sql;
+  }
+
+  int parameterCount() {
+    return parameters.size();
+  }
+
+  void bind(PreparedStatement statement, Values values) throws SQLException {
+    for (int i = 0; i < parameters.size(); i++) {
+      Object value = parameters.get(i).apply(values);
+      if (value instanceof String s) {
+        statement.setString(i + 1, s);
+      } else if (value instanceof Integer n) {
+        statement.setInt(i + 1, n);
+      } else if (value instanceof Long n) {
+        statement.setLong(i + 1, n);
+      } else {
+        throw new IllegalStateException("Unsupported parameter type " + value);
+      }
+    }
+  }
+
+  @Override
+  public String toString() {
+    return sql;
+  }
+
+  /** Builds a statement from text and parameters in order. */
+  static final class Builder {
+    private final StringBuilder sql = new StringBuilder();
+    private final List<Function<Values, Object>> parameters = new ArrayList<>();
+
+    Builder sql(String text) {
+      sql.append(text);
+      return this;
+    }
+
+    Builder param(Function<Values, Object> parameter) {
+      sql.append('?');
+      parameters.add(parameter);
+      return this;
+    }
+
+    Builder name() {
+      return param(Values::name);
+    }
+
+    Builder owner() {
+      return param(Values::owner);
+    }
+
+    SqlStatement build() {
+      return new SqlStatement(sql.toString(), parameters);
+    }
+  }
+}

@@ -1,0 +1,68 @@
+package org.timerlock.jdbc;
+
+import com.zaxxer.hikari.HikariDataSource;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.TestInstance;
+import org.timerlock.core.LockProvider;
+import org.timerlock.testkit.LockProviderContract;
+
+/**
+ * The whole testkit contract on one database: two providers with pools of their own are two nodes.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+abstract class JdbcContractBase implements LockProviderContract {
+
+  private HikariDataSource pool1;
+  private HikariDataSource pool2;
+  private JdbcLockProvider node1;
+  private JdbcLockProvider node2;
+  private JdbcLockProvider down;
+
+  /** A new pool on the test database. */
+  abstract HikariDataSource newPool();
+
+  /** A pool pointing at a database of the same kind that does not answer. */
+  abstract HikariDataSource unreachablePool();
+
+  void cleanUp() {}
+
+  @BeforeAll
+  void startNodes() {
+    pool1 = newPool();
+    pool2 = newPool();
+    node1 = JdbcLockProvider.builder().dataSource(pool1).nodeId("node-1").build();
+    node2 = JdbcLockProvider.builder().dataSource(pool2).nodeId("node-2").build();
+    down =
+        JdbcLockProvider.builder()
+            .dataSource(unreachablePool())
+            .closeDataSourceOnClose(true)
+            .nodeId("node-down")
+            .build();
+  }
+
+  @AfterAll
+  void stopNodes() {
+    node1.close();
+    node2.close();
+    down.close();
+    pool1.close();
+    pool2.close();
+    cleanUp();
+  }
+
+  @Override
+  public LockProvider provider() {
+    return node1;
+  }
+
+  @Override
+  public LockProvider otherNode() {
+    return node2;
+  }
+
+  @Override
+  public LockProvider unreachableStore() {
+    return down;
+  }
+}

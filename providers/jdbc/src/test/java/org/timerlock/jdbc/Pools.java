@@ -1,0 +1,66 @@
+package org.timerlock.jdbc;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.concurrent.ThreadLocalRandom;
+import org.timerlock.testkit.stores.IsolatedDatabase;
+
+/** Connection pools and helpers for the tests: one pool per simulated node. */
+final class Pools {
+
+  private Pools() {}
+
+  static HikariDataSource pool(String url, String user, String password, int size) {
+    HikariConfig config = new HikariConfig();
+    config.setJdbcUrl(url);
+    config.setUsername(user);
+    config.setPassword(password);
+    config.setMaximumPoolSize(size);
+    config.setMinimumIdle(0);
+    config.setConnectionTimeout(5000);
+    config.setInitializationFailTimeout(-1);
+    return new HikariDataSource(config);
+  }
+
+  static HikariDataSource pool(IsolatedDatabase db, int size) {
+    return pool(db.url(), db.user(), db.password(), size);
+  }
+
+  /** A pool that cannot reach anything: stands for a database that is down. */
+  static HikariDataSource unreachable(String url) {
+    HikariConfig config = new HikariConfig();
+    config.setJdbcUrl(url);
+    config.setMaximumPoolSize(1);
+    config.setMinimumIdle(0);
+    config.setConnectionTimeout(250);
+    config.setInitializationFailTimeout(-1);
+    return new HikariDataSource(config);
+  }
+
+  static String unique(String prefix) {
+    return prefix + Long.toString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE, 36);
+  }
+
+  static void exec(javax.sql.DataSource ds, String sql) {
+    try (Connection c = ds.getConnection();
+        Statement s = c.createStatement()) {
+      s.execute(sql);
+    } catch (SQLException e) {
+      throw new IllegalStateException(sql + ": " + e.getMessage(), e);
+    }
+  }
+
+  static long queryLong(javax.sql.DataSource ds, String sql) {
+    try (Connection c = ds.getConnection();
+        Statement s = c.createStatement();
+        var rs = s.executeQuery(sql)) {
+      rs.next();
+      return rs.getLong(1);
+    } catch (SQLException e) {
+      throw new IllegalStateException(sql + ": " + e.getMessage(), e);
+    }
+  }
+}
