@@ -103,18 +103,33 @@ final class Failures {
   }
 
   private static boolean has(Throwable e, Class<? extends Throwable> type) {
-    for (Throwable t = e; t != null; t = t.getCause()) {
-      if (type.isInstance(t)) {
-        return true;
+    return find(e, type, 0) != null;
+  }
+
+  /** Searches causes and suppressed exceptions (Jedis adds one per address it tried). */
+  private static Throwable find(Throwable e, Class<? extends Throwable> type, int depth) {
+    if (e == null || depth > 10) {
+      return null;
+    }
+    if (type.isInstance(e)) {
+      return e;
+    }
+    for (Throwable suppressed : e.getSuppressed()) {
+      Throwable found = find(suppressed, type, depth + 1);
+      if (found != null) {
+        return found;
       }
     }
-    return false;
+    return e.getCause() == e ? null : find(e.getCause(), type, depth + 1);
   }
 
   private static String rootCause(Throwable e) {
     Throwable root = e;
     while (root.getCause() != null && root.getCause() != root) {
       root = root.getCause();
+    }
+    if (root == e && e.getSuppressed().length > 0) {
+      root = e.getSuppressed()[0];
     }
     if (root == e || root.getMessage() == null || root.getMessage().equals(e.getMessage())) {
       return "";

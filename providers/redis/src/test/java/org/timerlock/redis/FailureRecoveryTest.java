@@ -1,0 +1,285 @@
+package org.timerlock.redis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.timerlock.core.DefaultLockingTaskExecutor;
+import org.timerlock.core.LockConfiguration;
+import org.timerlock.core.LockException;
+import org.timerlock.core.LockListener;
+import org.timerlock.core.SimpleLock;
+import org.timerlock.core.StoreFailurePolicy;
+import org.timerlock.core.StoreOperation;
+import redis.clients.jedis.Jedis;
+
+/**
+ * A private redis-server killed, restarted, paused, its connections killed, and a read-only
+ * replica: failures are {@link LockException}s naming the server, and the same provider works again
+ * as soon as Redis does.
+ */
+class FailureRecoveryTest {
+
+  private final List<AutoCloseable> resources = new ArrayList<>();
+
+  @AfterEach
+  void cleanUp() throws Exception {
+    for (int i = resources.size() - 1; i >= 0; i--) {
+      resources.get(i).close();
+    }
+  }
+
+  private <T extends AutoCloseable> T closeLater(T resource) {
+    resources.add(resource);
+    return resource;
+  }
+
+  private RedisLockProvider provider(RedisServerProcess server, Duration socketTimeout) {
+    return closeLater(
+        RedisLockProvider.builder()
+            .uri(server.uri())
+            .connectTimeout(Duration.ofMillis(500))
+            .socketTimeout(socketTimeout)
+            .build());
+  }
+
+  private static LockConfiguration config(String name) {
+    return LockConfiguration.of(name, Duration.ofMinutes(1));
+  }
+
+  @Test
+  void redisDownAtStartUpThenUp() {
+    RedisServerProcess server = closeLater(RedisServerProcess.launch());
+    server.kill();
+    RedisLockProvider provider = provider(server, Duration.ofSeconds(2));
+
+    assertThatThrownBy(() -> provider.lock(config("down-at-start")))
+        .isInstanceOf(LockException.class)
+        .hasMessageContaining("Redis at " + server.address())
+        .hasMessageContaining("could not acquire lock 'down-at-start'")
+        .hasMessageContaining("connection refused");
+
+    server.start();
+    Optional<SimpleLock> lock = provider.lock(config("down-at-start"));
+    assertThat(lock).as("works once Redis is up, same provider").isPresent();
+    lock.get().unlock();
+  }
+
+  @Test
+  void restartBetweenTwoFiresTheNextFireWorks() throws Exception {
+    RedisServerProcess server = closeLater(RedisServerProcess.launch());
+    RedisLockProvider provider = provider(server, Duration.ofSeconds(2));
+    fillThePool(provider, 6);
+
+    server.kill();
+    server.start(); // same port, empty: every pooled connection is now broken
+
+    Optional<SimpleLock> lock = provider.lock(config("after-restart"));
+    assertThat(lock).as("the first fire after the restart").isPresent();
+    lock.get().unlock();
+    for (int i = 0; i < 10; i++) {
+      Optional<SimpleLock> again = provider.lock(config("after-restart-" + i));
+      assertThat(again).as("fire %d after the restart", i).isPresent();
+      again.get().unlock();
+    }
+  }
+
+  @Test
+  void restartWhileInUseReportsThenRecovers() throws Exception {
+    RedisServerProcess server = closeLater(RedisServerProcess.launch());
+    RedisLockProvider provider = provider(server, Duration.ofSeconds(2));
+    fillThePool(provider, 6);
+    SimpleLock held = provider.lock(config("held-across-restart")).orElseThrow();
+
+    server.kill();
+    List<LockException> failures = new CopyOnWriteArrayList<>();
+    LockListener listener =
+        new LockListener() {
+          @Override
+          public void storeFailure(LockConfiguration c, StoreOperation op, LockException e) {
+            failures.add(e);
+          }
+        };
+    AtomicBoolean ran = new AtomicBoolean();
+    boolean executed =
+        new DefaultLockingTaskExecutor(provider, StoreFailurePolicy.SKIP, List.of(listener))
+            .executeWithLock(() -> ran.set(true), config("while-down"));
+    assertThat(executed).isFalse();
+    assertThat(ran).isFalse();
+    assertThat(failures).hasSize(1);
+    assertThat(failures.get(0))
+        .hasMessageContaining(server.address())
+        .hasMessageContaining("could not acquire lock 'while-down'");
+    assertThatThrownBy(held::unlock)
+        .as("release while down")
+        .isInstanceOf(LockException.class)
+        .hasMessageContaining(server.address());
+
+    server.start();
+    AtomicBoolean ranAfter = new AtomicBoolean();
+    assertThat(
+            new DefaultLockingTaskExecutor(provider)
+                .executeWithLock(() -> ranAfter.set(true), config("while-down")))
+        .as("the next fire after recovery")
+        .isTrue();
+    assertThat(ranAfter).isTrue();
+    // The lock held across the restart was lost with the server's memory (no persistence): a
+    // late release is harmless.
+    held.unlock();
+    Optional<SimpleLock> retaken = provider.lock(config("held-across-restart"));
+    assertThat(retaken).isPresent();
+    retaken.get().unlock();
+  }
+
+  @Test
+  void killedConnectionsAreReplacedWithoutAFailedFire() throws Exception {
+    RedisServerProcess server = closeLater(RedisServerProcess.launch());
+    RedisLockProvider provider = provider(server, Duration.ofSeconds(2));
+    fillThePool(provider, 4);
+    try (Jedis admin = new Jedis("127.0.0.1", server.port())) {
+      long killed =
+          admin.clientKill(
+              redis.clients.jedis.params.ClientKillParams.clientKillParams()
+                  .type(redis.clients.jedis.args.ClientType.NORMAL)
+                  .skipMe(redis.clients.jedis.params.ClientKillParams.SkipMe.YES));
+      assertThat(killed).as("connections killed").isPositive();
+    }
+    for (int i = 0; i < 5; i++) {
+      Optional<SimpleLock> lock = provider.lock(config("after-kill-" + i));
+      assertThat(lock).as("fire %d after CLIENT KILL", i).isPresent();
+      lock.get().unlock();
+    }
+  }
+
+  @Test
+  void slowServerIsATimeoutThenRecovers() throws Exception {
+    RedisServerProcess server =
+        closeLater(RedisServerProcess.launch("--enable-debug-command", "yes"));
+    RedisLockProvider provider = provider(server, Duration.ofMillis(300));
+    provider.lock(config("warm")).orElseThrow().unlock();
+
+    CountDownLatch sent = new CountDownLatch(1);
+    CompletableFuture<String> sleeping =
+        CompletableFuture.supplyAsync(
+            () -> {
+              try (Jedis admin = new Jedis("127.0.0.1", server.port(), 10_000)) {
+                admin.ping();
+                sent.countDown();
+                redis.clients.jedis.commands.ProtocolCommand debug =
+                    () -> "DEBUG".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+                return String.valueOf(admin.sendCommand(debug, "SLEEP", "2"));
+              }
+            });
+    assertThat(sent.await(5, TimeUnit.SECONDS)).isTrue();
+    RedisServerProcess.sleep(200); // let DEBUG SLEEP reach the server
+
+    assertThatThrownBy(() -> provider.lock(config("slow")))
+        .isInstanceOf(LockException.class)
+        .hasMessageContaining(server.address())
+        .hasMessageContaining("no answer within the socket timeout of 300 ms");
+
+    sleeping.get(10, TimeUnit.SECONDS);
+    // The SET that timed out may have been applied once the server woke up: its owner value was
+    // unique to the failed attempt, so the name stays locked until it expires (at most once).
+    Optional<SimpleLock> other = provider.lock(config("slow-other"));
+    assertThat(other).as("works again after the pause").isPresent();
+    other.get().unlock();
+  }
+
+  @Test
+  void readOnlyReplicaIsReportedAsSuch() {
+    RedisServerProcess master = closeLater(RedisServerProcess.launch());
+    RedisServerProcess replica =
+        closeLater(RedisServerProcess.launch("--replicaof", "127.0.0.1", "" + master.port()));
+    RedisLockProvider provider = provider(replica, Duration.ofSeconds(2));
+
+    assertThatThrownBy(() -> provider.lock(config("on-replica")))
+        .isInstanceOf(LockException.class)
+        .hasMessageContaining("Redis at " + replica.address())
+        .hasMessageContaining("read-only replica");
+  }
+
+  @Test
+  void waitForReplicasGivesUpAnUnreplicatedLock() {
+    RedisServerProcess master = closeLater(RedisServerProcess.launch());
+    RedisLockProvider alone =
+        closeLater(
+            RedisLockProvider.builder()
+                .uri(master.uri())
+                .waitForReplicas(1, Duration.ofMillis(100))
+                .build());
+
+    assertThatThrownBy(() -> alone.lock(config("unreplicated")))
+        .isInstanceOf(LockException.class)
+        .hasMessageContaining("only 0 of the 1 replicas");
+    try (Jedis admin = new Jedis("127.0.0.1", master.port())) {
+      assertThat(admin.exists("job-lock:default:unreplicated"))
+          .as("the unreplicated lock was given up")
+          .isFalse();
+    }
+
+    RedisServerProcess replica =
+        closeLater(RedisServerProcess.launch("--replicaof", "127.0.0.1", "" + master.port()));
+    awaitReplicaLink(replica);
+    Optional<SimpleLock> lock = alone.lock(config("unreplicated"));
+    assertThat(lock).as("acknowledged by the replica").isPresent();
+    try (Jedis onReplica = new Jedis("127.0.0.1", replica.port())) {
+      assertThat(onReplica.get("job-lock:default:unreplicated"))
+          .as("the replica has the lock when lock() returns")
+          .isNotNull();
+    }
+    lock.get().unlock();
+  }
+
+  private static void awaitReplicaLink(RedisServerProcess replica) {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+    try (Jedis admin = new Jedis("127.0.0.1", replica.port())) {
+      while (!admin.info("replication").contains("master_link_status:up")) {
+        if (System.nanoTime() > deadline) {
+          throw new AssertionError("replica never linked: " + admin.info("replication"));
+        }
+        RedisServerProcess.sleep(50);
+      }
+    }
+  }
+
+  /** Several threads at once, so that the pool holds several connections. */
+  private static void fillThePool(RedisLockProvider provider, int threads) throws Exception {
+    ExecutorService pool = Executors.newFixedThreadPool(threads);
+    try {
+      CountDownLatch start = new CountDownLatch(1);
+      List<Future<?>> all = new ArrayList<>();
+      for (int t = 0; t < threads; t++) {
+        String name = "fill-" + t;
+        all.add(
+            pool.submit(
+                () -> {
+                  start.await();
+                  for (int i = 0; i < 20; i++) {
+                    provider.lock(config(name)).orElseThrow().unlock();
+                  }
+                  return null;
+                }));
+      }
+      start.countDown();
+      for (Future<?> f : all) {
+        f.get(30, TimeUnit.SECONDS);
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+}
