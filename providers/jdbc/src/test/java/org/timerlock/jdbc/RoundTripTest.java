@@ -1,0 +1,84 @@
+package org.timerlock.jdbc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.zaxxer.hikari.HikariDataSource;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.Test;
+import org.timerlock.core.LockConfiguration;
+import org.timerlock.core.SimpleLock;
+import org.timerlock.testkit.stores.IsolatedDatabase;
+import org.timerlock.testkit.stores.StoreKind;
+import org.timerlock.testkit.stores.TestStores;
+
+/** Steady state: exactly one statement per acquire, per refusal and per release; no commits. */
+class RoundTripTest {
+
+  @Test
+  void postgres() {
+    try (IsolatedDatabase db = TestStores.isolatedDatabase(StoreKind.POSTGRES, getClass());
+        HikariDataSource pool = Pools.pool(db, 2)) {
+      assertOneStatementEach(pool);
+    }
+  }
+
+  @Test
+  void mariaDb() {
+    try (IsolatedDatabase db = TestStores.isolatedDatabase(StoreKind.MARIADB, getClass());
+        HikariDataSource pool = Pools.pool(db, 2)) {
+      assertOneStatementEach(pool);
+    }
+  }
+
+  @Test
+  void h2() {
+    try (HikariDataSource pool =
+        Pools.pool("jdbc:h2:mem:" + Pools.unique("rt") + ";DB_CLOSE_DELAY=-1", "sa", "", 2)) {
+      assertOneStatementEach(pool);
+    }
+  }
+
+  @Test
+  void hsqlDb() {
+    try (HikariDataSource pool = Pools.pool("jdbc:hsqldb:mem:" + Pools.unique("rt"), "SA", "", 2)) {
+      assertOneStatementEach(pool);
+    }
+  }
+
+  private static void assertOneStatementEach(HikariDataSource pool) {
+    CountingDataSource counting = new CountingDataSource(pool);
+    try (JdbcLockProvider provider =
+            JdbcLockProvider.builder().dataSource(counting.dataSource()).nodeId("rt").build();
+        JdbcLockProvider other = JdbcLockProvider.builder().dataSource(pool).nodeId("o").build()) {
+      // Warm-up: creates the table and detects the database.
+      provider.lock(LockConfiguration.of("warm-up", Duration.ofSeconds(1))).orElseThrow().unlock();
+
+      LockConfiguration config = LockConfiguration.of("round-trips", Duration.ofMinutes(5));
+      for (int i = 0; i < 5; i++) {
+        SimpleLock lock = measure(counting, "acquire #" + i, () -> provider.lock(config)).get();
+        SimpleLock held = other.lock(config).isPresent() ? null : lock;
+        assertThat(held).as("the other node was refused").isNotNull();
+        assertThat(measure(counting, "refusal", () -> provider.lock(config))).isEmpty();
+        measure(
+            counting,
+            "release",
+            () -> {
+              lock.unlock();
+              return Optional.empty();
+            });
+      }
+      assertThat(counting.commits.get()).as("commits: autocommit does it").isZero();
+      assertThat(counting.errors.get()).as("failed statements").isZero();
+    }
+  }
+
+  private static <T> T measure(CountingDataSource counting, String what, Supplier<T> operation) {
+    counting.reset();
+    T result = operation.get();
+    assertThat(counting.executions.get()).as("statements to %s", what).isEqualTo(1);
+    assertThat(counting.errors.get()).as("errors in %s", what).isZero();
+    return result;
+  }
+}
