@@ -48,6 +48,10 @@ record RedisUri(String host, int port, String user, String password, int databas
       host = host.substring(1, host.length() - 1);
     }
     int port = uri.getPort() < 0 ? DEFAULT_PORT : uri.getPort();
+    if (port < 1 || port > 65535) {
+      throw new IllegalArgumentException(
+          "'" + redact(text) + "' has no valid port (expected 1 to 65535)");
+    }
     String user = null;
     String password = null;
     String userInfo = uri.getUserInfo();
