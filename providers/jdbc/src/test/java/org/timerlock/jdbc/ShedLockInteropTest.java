@@ -1,0 +1,147 @@
+package org.timerlock.jdbc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.zaxxer.hikari.HikariDataSource;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import net.javacrumbs.shedlock.core.ClockProvider;
+import org.junit.jupiter.api.Test;
+import org.timerlock.core.LockConfiguration;
+import org.timerlock.core.SimpleLock;
+import org.timerlock.testkit.stores.IsolatedDatabase;
+import org.timerlock.testkit.stores.StoreKind;
+import org.timerlock.testkit.stores.TestStores;
+
+/**
+ * A table created with ShedLock's documented PostgreSQL DDL, ShedLock's own JDBC provider and
+ * TimerLock racing for the same name: never two holders, and both sides get the lock.
+ */
+class ShedLockInteropTest {
+
+  @Test
+  void shedLockAndTimerLockExcludeEachOther() throws Exception {
+    try (IsolatedDatabase db = TestStores.isolatedDatabase(StoreKind.POSTGRES, getClass());
+        HikariDataSource shedPool = Pools.pool(db, 4);
+        HikariDataSource timerPool = Pools.pool(db, 4)) {
+      Pools.exec(
+          shedPool,
+          "CREATE TABLE shedlock(name VARCHAR(64) NOT NULL, lock_until TIMESTAMP NOT NULL,"
+              + " locked_at TIMESTAMP NOT NULL, locked_by VARCHAR(255) NOT NULL,"
+              + " PRIMARY KEY (name))");
+      var shedLock = new net.javacrumbs.shedlock.provider.jdbc.JdbcLockProvider(shedPool);
+      try (JdbcLockProvider timerLock =
+          JdbcLockProvider.builder().dataSource(timerPool).createTable(false).build()) {
+        assertThat(timerLock.maxNameLength()).as("size of ShedLock's name column").isEqualTo(64);
+
+        String name = Pools.unique("interop-");
+        AtomicInteger holders = new AtomicInteger();
+        AtomicInteger maxHolders = new AtomicInteger();
+        AtomicInteger shedAcquired = new AtomicInteger();
+        AtomicInteger timerAcquired = new AtomicInteger();
+        AtomicInteger skips = new AtomicInteger();
+        int[] counter = {0};
+        Runnable critical =
+            () -> {
+              maxHolders.accumulateAndGet(holders.incrementAndGet(), Math::max);
+              int read = counter[0];
+              sleep(1);
+              counter[0] = read + 1;
+              holders.decrementAndGet();
+            };
+        ExecutorService threads = Executors.newFixedThreadPool(8);
+        CountDownLatch start = new CountDownLatch(1);
+        List<Future<?>> futures = new ArrayList<>();
+        for (int t = 0; t < 8; t++) {
+          boolean useShedLock = t % 2 == 0;
+          futures.add(
+              threads.submit(
+                  () -> {
+                    start.await();
+                    for (int i = 0; i < 60; i++) {
+                      // Gaps where the name is free: ShedLock stamps its UPDATE with a time taken
+                      // before sending it, so in a gapless race DB-time acquisitions always win.
+                      sleep(i % 3);
+                      if (useShedLock) {
+                        Optional<net.javacrumbs.shedlock.core.SimpleLock> lock =
+                            shedLock.lock(
+                                new net.javacrumbs.shedlock.core.LockConfiguration(
+                                    ClockProvider.now(),
+                                    name,
+                                    Duration.ofMinutes(5),
+                                    Duration.ZERO));
+                        if (lock.isEmpty()) {
+                          skips.incrementAndGet();
+                          continue;
+                        }
+                        shedAcquired.incrementAndGet();
+                        critical.run();
+                        lock.get().unlock();
+                      } else {
+                        Optional<SimpleLock> lock =
+                            timerLock.lock(LockConfiguration.of(name, Duration.ofMinutes(5)));
+                        if (lock.isEmpty()) {
+                          skips.incrementAndGet();
+                          continue;
+                        }
+                        timerAcquired.incrementAndGet();
+                        critical.run();
+                        lock.get().unlock();
+                      }
+                    }
+                    return null;
+                  }));
+        }
+        start.countDown();
+        try {
+          for (Future<?> f : futures) {
+            f.get(2, TimeUnit.MINUTES);
+          }
+        } finally {
+          threads.shutdownNow();
+        }
+        assertThat(maxHolders.get()).as("holders at the same instant").isEqualTo(1);
+        assertThat(counter[0]).isEqualTo(shedAcquired.get() + timerAcquired.get());
+        assertThat(shedAcquired.get()).as("ShedLock acquisitions").isPositive();
+        assertThat(timerAcquired.get()).as("TimerLock acquisitions").isPositive();
+        assertThat(skips.get()).as("refusals: proof of contention").isPositive();
+
+        // A lock held by one side is refused to the other, both ways.
+        SimpleLock held = timerLock.lock(LockConfiguration.of(name, Duration.ofMinutes(5))).get();
+        assertThat(
+                shedLock.lock(
+                    new net.javacrumbs.shedlock.core.LockConfiguration(
+                        ClockProvider.now(), name, Duration.ofMinutes(5), Duration.ZERO)))
+            .as("ShedLock refused while TimerLock holds")
+            .isEmpty();
+        held.unlock();
+        var shedHeld =
+            shedLock
+                .lock(
+                    new net.javacrumbs.shedlock.core.LockConfiguration(
+                        ClockProvider.now(), name, Duration.ofMinutes(5), Duration.ZERO))
+                .orElseThrow();
+        assertThat(timerLock.lock(LockConfiguration.of(name, Duration.ofMinutes(5))))
+            .as("TimerLock refused while ShedLock holds")
+            .isEmpty();
+        shedHeld.unlock();
+      }
+    }
+  }
+
+  private static void sleep(long millis) {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}
