@@ -47,11 +47,29 @@ final class RedisServerProcess implements AutoCloseable {
 
   /** Starts a server with these extra redis-server arguments, e.g. {@code --requirepass x}. */
   static RedisServerProcess launch(String... extraArguments) {
+    return launchOn(null, extraArguments);
+  }
+
+  /**
+   * Starts a Redis Cluster node: its cluster bus listens on port + 10000, which must be free too.
+   */
+  static RedisServerProcess launchClusterNode() {
+    return launchOn(
+        freePortWithBus(),
+        "--cluster-enabled",
+        "yes",
+        "--cluster-config-file",
+        "nodes.conf",
+        "--cluster-node-timeout",
+        "5000");
+  }
+
+  private static RedisServerProcess launchOn(Integer port, String... extraArguments) {
     try {
       RedisServerProcess server =
           new RedisServerProcess(
               Files.createTempDirectory("timerlock-redis-"),
-              freePort(),
+              port == null ? freePort() : port,
               List.copyOf(Arrays.asList(extraArguments)));
       server.start();
       return server;
@@ -202,6 +220,26 @@ final class RedisServerProcess implements AutoCloseable {
         return;
       }
       sleep(50);
+    }
+  }
+
+  private static int freePortWithBus() {
+    java.util.Random random = new java.util.Random();
+    for (int attempt = 0; attempt < 200; attempt++) {
+      int port = 20000 + random.nextInt(20000);
+      if (bindable(port) && bindable(port + 10000)) {
+        return port;
+      }
+    }
+    throw new IllegalStateException("no free port pair for a cluster node");
+  }
+
+  private static boolean bindable(int port) {
+    try (ServerSocket socket = new ServerSocket()) {
+      socket.bind(new InetSocketAddress("127.0.0.1", port));
+      return true;
+    } catch (IOException e) {
+      return false;
     }
   }
 

@@ -1,0 +1,146 @@
+package org.timerlock.redis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.timerlock.core.LockConfiguration;
+import org.timerlock.core.LockException;
+import org.timerlock.core.LockProvider;
+import org.timerlock.core.SimpleLock;
+import org.timerlock.testkit.LockProviderContract;
+import redis.clients.jedis.Jedis;
+
+/**
+ * The whole contract on a Redis Cluster of three masters started by the test, plus what only a
+ * cluster shows: keys spread over the masters, and the error when a standalone URI points at a
+ * cluster node. Skipped, saying why, only when redis-server is not installed.
+ */
+class RedisClusterTest implements LockProviderContract {
+
+  private static final List<RedisServerProcess> NODES = new ArrayList<>();
+  private static RedisLockProvider nodeA;
+  private static RedisLockProvider nodeB;
+  private static RedisLockProvider down;
+
+  @BeforeAll
+  static void startCluster() {
+    Assumptions.assumeTrue(
+        RedisServerProcess.installed(),
+        "redis-server is not installed: the Redis Cluster test needs it to start three local"
+            + " cluster nodes (Debian: apt-get install redis-server)");
+    for (int i = 0; i < 3; i++) {
+      NODES.add(RedisServerProcess.launchClusterNode());
+    }
+    List<String> create = new ArrayList<>(List.of("redis-cli", "--cluster", "create"));
+    NODES.forEach(node -> create.add(node.address()));
+    create.addAll(List.of("--cluster-replicas", "0", "--cluster-yes"));
+    RedisServerProcess.run(create);
+    for (RedisServerProcess node : NODES) {
+      awaitClusterOk(node);
+    }
+    nodeA = provider("cluster-a", seeds());
+    // The other node knows only one seed: the client discovers the rest.
+    nodeB = provider("cluster-b", NODES.get(2).address());
+    down =
+        RedisLockProvider.builder()
+            .cluster("127.0.0.1:1")
+            .connectTimeout(Duration.ofMillis(300))
+            .clusterMaxAttempts(1)
+            .build();
+  }
+
+  @AfterAll
+  static void stopCluster() {
+    for (RedisLockProvider p : new RedisLockProvider[] {nodeA, nodeB, down}) {
+      if (p != null) {
+        p.close();
+      }
+    }
+    NODES.forEach(RedisServerProcess::close);
+  }
+
+  private static String seeds() {
+    return String.join(",", NODES.stream().map(RedisServerProcess::address).toList());
+  }
+
+  private static RedisLockProvider provider(String nodeId, String seeds) {
+    return RedisLockProvider.builder().cluster(seeds).nodeId(nodeId).build();
+  }
+
+  private static void awaitClusterOk(RedisServerProcess node) {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    while (!node.cli("cluster", "info").contains("cluster_state:ok")) {
+      if (System.nanoTime() > deadline) {
+        throw new AssertionError("cluster never became ok: " + node.cli("cluster", "info"));
+      }
+      RedisServerProcess.sleep(100);
+    }
+  }
+
+  @Override
+  public LockProvider provider() {
+    return nodeA;
+  }
+
+  @Override
+  public LockProvider otherNode() {
+    return nodeB;
+  }
+
+  @Override
+  public LockProvider unreachableStore() {
+    return down;
+  }
+
+  @Test
+  void locksAreSpreadOverTheMasters() {
+    List<SimpleLock> held = new ArrayList<>();
+    for (int i = 0; i < 30; i++) {
+      held.add(
+          nodeA.lock(LockConfiguration.of("spread-" + i, Duration.ofMinutes(1))).orElseThrow());
+    }
+    int mastersWithLocks = 0;
+    for (RedisServerProcess node : NODES) {
+      try (Jedis jedis = new Jedis("127.0.0.1", node.port())) {
+        if (jedis.keys("job-lock:default:spread-*").size() > 0) {
+          mastersWithLocks++;
+        }
+      }
+    }
+    assertThat(mastersWithLocks).as("masters holding some of 30 locks").isEqualTo(3);
+    for (int i = 0; i < held.size(); i++) {
+      assertThat(nodeB.lock(LockConfiguration.of("spread-" + i, Duration.ofMinutes(1)))).isEmpty();
+      held.get(i).unlock();
+    }
+  }
+
+  @Test
+  void standaloneUriOnAClusterNodeExplainsTheRedirection() {
+    RedisServerProcess first = NODES.get(0);
+    try (RedisLockProvider standalone = RedisLockProvider.builder().uri(first.uri()).build()) {
+      List<String> messages = new ArrayList<>();
+      for (int i = 0; i < 30; i++) {
+        try {
+          Optional<SimpleLock> lock =
+              standalone.lock(LockConfiguration.of("moved-" + i, Duration.ofMinutes(1)));
+          lock.ifPresent(SimpleLock::unlock);
+        } catch (LockException e) {
+          messages.add(e.getMessage());
+        }
+      }
+      assertThat(messages).as("names whose slot is on another master").isNotEmpty();
+      assertThat(messages.get(0))
+          .contains("Redis at " + first.address())
+          .contains("redirected the key to 127.0.0.1:")
+          .contains("timerlock.redis.cluster.nodes");
+    }
+  }
+}
