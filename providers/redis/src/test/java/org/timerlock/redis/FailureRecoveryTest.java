@@ -219,7 +219,7 @@ class FailureRecoveryTest {
         closeLater(
             RedisLockProvider.builder()
                 .uri(master.uri())
-                .waitForReplicas(1, Duration.ofMillis(100))
+                .waitForReplicas(1, Duration.ofMillis(1000))
                 .build());
 
     assertThatThrownBy(() -> alone.lock(config("unreplicated")))
@@ -233,7 +233,7 @@ class FailureRecoveryTest {
 
     RedisServerProcess replica =
         closeLater(RedisServerProcess.launch("--replicaof", "127.0.0.1", "" + master.port()));
-    awaitReplicaLink(replica);
+    awaitReplicaLink(master, replica);
     Optional<SimpleLock> lock = alone.lock(config("unreplicated"));
     assertThat(lock).as("acknowledged by the replica").isPresent();
     try (Jedis onReplica = new Jedis("127.0.0.1", replica.port())) {
@@ -244,10 +244,12 @@ class FailureRecoveryTest {
     lock.get().unlock();
   }
 
-  private static void awaitReplicaLink(RedisServerProcess replica) {
+  private static void awaitReplicaLink(RedisServerProcess master, RedisServerProcess replica) {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-    try (Jedis admin = new Jedis("127.0.0.1", replica.port())) {
-      while (!admin.info("replication").contains("master_link_status:up")) {
+    try (Jedis admin = new Jedis("127.0.0.1", replica.port());
+        Jedis onMaster = new Jedis("127.0.0.1", master.port())) {
+      while (!admin.info("replication").contains("master_link_status:up")
+          || !onMaster.info("replication").contains("state=online")) {
         if (System.nanoTime() > deadline) {
           throw new AssertionError("replica never linked: " + admin.info("replication"));
         }
