@@ -3,14 +3,21 @@ package org.timerlock.jdbc;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import jakarta.transaction.Status;
+import jakarta.transaction.TransactionSynchronizationRegistry;
 import java.lang.reflect.Proxy;
+import java.sql.Connection;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Hashtable;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.ServiceLoader;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicInteger;
 import javax.naming.Context;
 import javax.naming.NameNotFoundException;
 import javax.naming.OperationNotSupportedException;
@@ -164,6 +171,67 @@ class FactoryTest {
     } finally {
       JNDI.remove(name);
     }
+  }
+
+  /**
+   * A JTA transaction on the calling thread (seen through the server's transaction registry): the
+   * statements run on the managed executor, never on the caller's (transactional) connection.
+   */
+  @Test
+  void jtaTransactionOnTheCallingThreadIsNotJoined() throws Exception {
+    List<String> threads = new CopyOnWriteArrayList<>();
+    Executor managed =
+        task ->
+            new Thread(
+                    () -> {
+                      threads.add(Thread.currentThread().getName());
+                      task.run();
+                    },
+                    "managed-executor-stand-in")
+                .start();
+    AtomicInteger status = new AtomicInteger(Status.STATUS_ACTIVE);
+    JNDI.put(TransactionIsolation.REGISTRY_JNDI, registryWithStatus(status));
+    JNDI.put(TransactionIsolation.EXECUTOR_JNDI, managed);
+    String url = "jdbc:h2:mem:" + Pools.unique("jta") + ";DB_CLOSE_DELAY=-1";
+    try (var pool = Pools.pool(url, "sa", "", 3);
+        Connection callers = pool.getConnection()) {
+      CountingDataSource counting = new CountingDataSource(pool);
+      counting.bindToThread(callers); // autocommit on: only the registry can tell
+      try (JdbcLockProvider provider =
+          JdbcLockProvider.builder().dataSource(counting.dataSource()).build()) {
+        SimpleLock lock =
+            provider.lock(LockConfiguration.of("in-jta", Duration.ofMinutes(1))).orElseThrow();
+        lock.unlock();
+        assertThat(counting.boundConnectionUses.get()).as("caller's connection used").isZero();
+        assertThat(threads).as("operations run on the managed executor").hasSize(2);
+
+        status.set(Status.STATUS_NO_TRANSACTION);
+        provider.lock(LockConfiguration.of("no-jta", Duration.ofMinutes(1))).orElseThrow();
+        assertThat(counting.boundConnectionUses.get())
+            .as("without a transaction the caller's autocommit connection is used")
+            .isOne();
+        assertThat(threads).hasSize(2);
+      } finally {
+        counting.unbind();
+      }
+    } finally {
+      JNDI.remove(TransactionIsolation.REGISTRY_JNDI);
+      JNDI.remove(TransactionIsolation.EXECUTOR_JNDI);
+    }
+  }
+
+  /** The registry of a server: one object, whose status is that of the calling thread. */
+  private static TransactionSynchronizationRegistry registryWithStatus(AtomicInteger status) {
+    return (TransactionSynchronizationRegistry)
+        Proxy.newProxyInstance(
+            FactoryTest.class.getClassLoader(),
+            new Class<?>[] {TransactionSynchronizationRegistry.class},
+            (p, m, args) -> {
+              if (m.getName().equals("getTransactionStatus")) {
+                return status.get();
+              }
+              throw new UnsupportedOperationException(m.getName());
+            });
   }
 
   @Test
