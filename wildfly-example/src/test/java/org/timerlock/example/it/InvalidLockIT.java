@@ -34,7 +34,7 @@ class InvalidLockIT {
     String messages = messages(failure);
     assertTrue(
         messages.contains(BadLockJob.class.getName() + ".nightly()")
-            && messages.contains("\"banana\"")
+            && messages.contains("'banana'")
             && messages.contains("lockAtMostFor"),
         "the failure names the class, the method, the member and the value: " + messages);
   }
