@@ -27,12 +27,40 @@ final class RedisServerProcess implements AutoCloseable {
   private final Path directory;
   private final int port;
   private final List<String> extraArguments;
+  private final boolean sentinel;
   private Process process;
 
-  private RedisServerProcess(Path directory, int port, List<String> extraArguments) {
+  private RedisServerProcess(
+      Path directory, int port, List<String> extraArguments, boolean sentinel) {
     this.directory = directory;
     this.port = port;
     this.extraArguments = extraArguments;
+    this.sentinel = sentinel;
+  }
+
+  /** Starts a Sentinel (quorum 1) monitoring {@code master} under the name {@code masterName}. */
+  static RedisServerProcess launchSentinel(String masterName, RedisServerProcess master) {
+    try {
+      Path dir = Files.createTempDirectory("timerlock-sentinel-");
+      Files.writeString(
+          dir.resolve("sentinel.conf"),
+          "sentinel monitor "
+              + masterName
+              + " 127.0.0.1 "
+              + master.port()
+              + " 1\n"
+              + "sentinel down-after-milliseconds "
+              + masterName
+              + " 1000\n"
+              + "sentinel failover-timeout "
+              + masterName
+              + " 5000\n");
+      RedisServerProcess server = new RedisServerProcess(dir, freePort(), List.of(), true);
+      server.start();
+      return server;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   /** Whether redis-server is on the PATH. */
@@ -70,7 +98,8 @@ final class RedisServerProcess implements AutoCloseable {
           new RedisServerProcess(
               Files.createTempDirectory("timerlock-redis-"),
               port == null ? freePort() : port,
-              List.copyOf(Arrays.asList(extraArguments)));
+              List.copyOf(Arrays.asList(extraArguments)),
+              false);
       server.start();
       return server;
     } catch (IOException e) {
@@ -100,22 +129,18 @@ final class RedisServerProcess implements AutoCloseable {
     }
     List<String> command = new ArrayList<>();
     command.add(BINARY);
+    if (sentinel) {
+      command.add(directory.resolve("sentinel.conf").toString());
+      command.add("--sentinel");
+    }
+    command.addAll(
+        List.of("--port", Integer.toString(port), "--bind", "127.0.0.1", "--daemonize", "no"));
+    if (!sentinel) {
+      command.addAll(List.of("--save", "", "--appendonly", "no"));
+    }
     command.addAll(
         List.of(
-            "--port",
-            Integer.toString(port),
-            "--bind",
-            "127.0.0.1",
-            "--save",
-            "",
-            "--appendonly",
-            "no",
-            "--daemonize",
-            "no",
-            "--dir",
-            directory.toString(),
-            "--logfile",
-            directory.resolve("redis.log").toString()));
+            "--dir", directory.toString(), "--logfile", directory.resolve("redis.log").toString()));
     command.addAll(extraArguments);
     try {
       process =

@@ -1,0 +1,128 @@
+package org.timerlock.redis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.timerlock.core.LockConfiguration;
+import org.timerlock.core.LockException;
+import org.timerlock.core.SimpleLock;
+import redis.clients.jedis.Jedis;
+
+/**
+ * A master, a replica and one Sentinel started by the test: locking through Sentinel, and locking
+ * again on the promoted replica after a failover, with the same provider.
+ */
+class RedisSentinelTest {
+
+  private static final String MASTER_NAME = "locks";
+  private static final List<RedisServerProcess> PROCESSES = new ArrayList<>();
+  private static RedisServerProcess master;
+  private static RedisServerProcess replica;
+  private static RedisServerProcess sentinel;
+
+  @BeforeAll
+  static void start() {
+    Assumptions.assumeTrue(
+        RedisServerProcess.installed(),
+        "redis-server is not installed: the Sentinel test needs it (apt-get install redis-server)");
+    master = keep(RedisServerProcess.launch());
+    replica = keep(RedisServerProcess.launch("--replicaof", "127.0.0.1", "" + master.port()));
+    awaitOnline(master);
+    sentinel = keep(RedisServerProcess.launchSentinel(MASTER_NAME, master));
+    awaitSentinelSeesReplica();
+  }
+
+  @AfterAll
+  static void stop() {
+    for (int i = PROCESSES.size() - 1; i >= 0; i--) {
+      PROCESSES.get(i).close();
+    }
+  }
+
+  private static RedisServerProcess keep(RedisServerProcess process) {
+    PROCESSES.add(process);
+    return process;
+  }
+
+  private static void awaitOnline(RedisServerProcess server) {
+    await(() -> server.cli("info", "replication").contains("state=online"), "replica online");
+  }
+
+  private static void awaitSentinelSeesReplica() {
+    await(
+        () -> sentinel.cli("sentinel", "replicas", MASTER_NAME).contains("" + replica.port()),
+        "Sentinel discovers the replica");
+  }
+
+  private static void await(java.util.function.BooleanSupplier condition, String what) {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    while (!condition.getAsBoolean()) {
+      if (System.nanoTime() > deadline) {
+        throw new AssertionError("timed out waiting: " + what);
+      }
+      RedisServerProcess.sleep(100);
+    }
+  }
+
+  private static String currentMasterPort() {
+    String[] address =
+        sentinel.cli("sentinel", "get-master-addr-by-name", MASTER_NAME).split("\\s+");
+    return address[address.length - 1];
+  }
+
+  @Test
+  void locksThroughSentinelAndFollowsAFailover() {
+    try (RedisLockProvider provider =
+        RedisLockProvider.builder()
+            .sentinel(MASTER_NAME, sentinel.address())
+            .connectTimeout(Duration.ofMillis(500))
+            .socketTimeout(Duration.ofSeconds(1))
+            .build()) {
+      LockConfiguration config = LockConfiguration.of("via-sentinel", Duration.ofMinutes(1));
+      SimpleLock lock = provider.lock(config).orElseThrow();
+      try (Jedis onMaster = new Jedis("127.0.0.1", master.port())) {
+        assertThat(onMaster.get("job-lock:default:via-sentinel")).isNotNull();
+      }
+      assertThat(provider.lock(config)).isEmpty();
+      lock.unlock();
+
+      sentinel.cli("sentinel", "failover", MASTER_NAME);
+      await(() -> currentMasterPort().equals("" + replica.port()), "the replica is promoted");
+
+      // During the switch, attempts may fail; they must fail as LockExceptions, and the same
+      // provider must lock on the new master soon after.
+      List<String> failures = new ArrayList<>();
+      Optional<SimpleLock> after = Optional.empty();
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+      while (after.isEmpty() && System.nanoTime() < deadline) {
+        try {
+          after = provider.lock(LockConfiguration.of("after-failover", Duration.ofMinutes(1)));
+          if (after.isEmpty()) {
+            throw new AssertionError("a free name was refused");
+          }
+        } catch (LockException e) {
+          failures.add(e.getMessage());
+          RedisServerProcess.sleep(200);
+        }
+      }
+      assertThat(after)
+          .as("locked after the failover; failures meanwhile: %s", failures)
+          .isPresent();
+      try (Jedis onNewMaster = new Jedis("127.0.0.1", replica.port())) {
+        assertThat(onNewMaster.get("job-lock:default:after-failover"))
+            .as("written to the promoted replica")
+            .isNotNull();
+      }
+      assertThat(failures).allSatisfy(m -> assertThat(m).contains("Redis master 'locks'"));
+      after.get().unlock();
+    }
+  }
+}
