@@ -169,9 +169,15 @@ final class RedisServerProcess implements AutoCloseable {
     awaitClosed();
   }
 
+  /** Kills the process and deletes its directory. */
   @Override
   public void close() {
     kill();
+    try (java.util.stream.Stream<Path> files = Files.walk(directory)) {
+      files.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+    } catch (IOException e) {
+      // a leftover temporary directory is harmless
+    }
   }
 
   /** Runs redis-cli against this server and returns its output. */
