@@ -4,9 +4,8 @@ import java.sql.DatabaseMetaData;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.Set;
 import java.util.function.Function;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.timerlock.jdbc.SqlStatement.Builder;
 import org.timerlock.jdbc.SqlStatement.Values;
 
@@ -14,6 +13,9 @@ import org.timerlock.jdbc.SqlStatement.Values;
  * The SQL of one database product: the lock statements, the table's DDL, and how to read its
  * errors. Every time is the database's clock in UTC, cut to milliseconds by the same expression
  * everywhere, so that a stored time and a later "now" always compare in the right order.
+ *
+ * <p>A subclass writes the three things that are code in each database (its clock, its date
+ * arithmetic, its upsert) and declares the rest to this constructor.
  */
 abstract class Dialect {
 
@@ -41,10 +43,41 @@ abstract class Dialect {
     UPDATE_THEN_INSERT
   }
 
-  private final String label;
+  /** Behaviour of a database that the statements have to allow for. */
+  enum Quirk {
+    /** Strings compare ignoring trailing spaces (PAD SPACE), in primary keys too. */
+    PADS_SPACES,
+    /**
+     * Two sessions inserting the same new name at the same instant can make the acquire statement
+     * fail with a unique-key violation; the loser then did not get the lock.
+     */
+    INSERT_MAY_RACE
+  }
 
-  Dialect(String label) {
+  private final String label;
+  private final TableDdl tableDdl;
+  private final SqlErrors missingTable;
+  private final SqlErrors alreadyExists;
+  private final Set<Quirk> quirks;
+
+  /**
+   * @param label the product name for messages
+   * @param tableDdl the lock table as this database creates it
+   * @param missingTable the error of a statement on a table that does not exist
+   * @param alreadyExists the error of a CREATE TABLE that another node won
+   * @param quirks what the statements have to allow for
+   */
+  Dialect(
+      String label,
+      TableDdl tableDdl,
+      SqlErrors missingTable,
+      SqlErrors alreadyExists,
+      Quirk... quirks) {
     this.label = label;
+    this.tableDdl = tableDdl;
+    this.missingTable = missingTable;
+    this.alreadyExists = alreadyExists;
+    this.quirks = Set.of(quirks);
   }
 
   /**
@@ -65,12 +98,6 @@ abstract class Dialect {
   /** The single acquire statement: inserts the row or takes over an expired one. */
   abstract SqlStatement acquire(LockTable t);
 
-  /** The DDL of the lock table, or of a table with the same columns. */
-  abstract String createTable(LockTable t);
-
-  /** Whether the error says the table does not exist. */
-  abstract boolean isMissingTable(SQLException e);
-
   AcquireResult acquireResult() {
     return AcquireResult.COUNT;
   }
@@ -80,21 +107,33 @@ abstract class Dialect {
     return selectOwner(t);
   }
 
-  /**
-   * Whether the acquire statement is a MERGE that two sessions inserting the same new name at the
-   * same instant can make fail with a unique-key violation (the loser then did not get the lock).
-   */
-  boolean mergeMayRaceOnInsert() {
-    return false;
+  /** The DDL of the lock table, or of a table with the same columns. */
+  final String createTable(LockTable t) {
+    return tableDdl.createTable(t);
   }
 
-  /** Whether the database compares strings ignoring trailing spaces (PAD SPACE). */
-  boolean padsSpaces() {
-    return false;
+  /** Whether the error says the table does not exist. */
+  final boolean isMissingTable(SQLException e) {
+    return missingTable.matches(e);
   }
 
   /** Whether the error says the table already exists (a concurrent CREATE TABLE won). */
-  boolean isAlreadyExists(SQLException e) {
+  final boolean isAlreadyExists(SQLException e) {
+    return alreadyExists.matches(e);
+  }
+
+  /** See {@link Quirk#INSERT_MAY_RACE}. */
+  final boolean insertMayRace() {
+    return quirks.contains(Quirk.INSERT_MAY_RACE);
+  }
+
+  /** See {@link Quirk#PADS_SPACES}. */
+  final boolean padsSpaces() {
+    return quirks.contains(Quirk.PADS_SPACES);
+  }
+
+  /** Whether the database's namespaces are JDBC catalogs (MySQL's databases), not schemas. */
+  boolean namespacesAreCatalogs() {
     return false;
   }
 
@@ -110,7 +149,7 @@ abstract class Dialect {
   }
 
   /** Sets lock_until to max(now, locked_at + lockAtLeastFor), for the caller's acquisition only. */
-  SqlStatement release(LockTable t) {
+  final SqlStatement release(LockTable t) {
     Builder b = new Builder();
     b.sql("UPDATE " + t.table() + " SET " + t.lockUntil() + " = CASE WHEN ");
     plus(b, t.lockedAt(), Values::atLeastFor);
@@ -122,7 +161,7 @@ abstract class Dialect {
   }
 
   /** Restarts a live acquisition from now: new lockAtMostFor, locked_at = now. */
-  SqlStatement extend(LockTable t) {
+  final SqlStatement extend(LockTable t) {
     Builder b = new Builder();
     b.sql("UPDATE " + t.table() + " SET " + t.lockUntil() + " = ");
     plus(b, now(), Values::atMostFor);
@@ -133,661 +172,117 @@ abstract class Dialect {
     return b.build();
   }
 
-  /** Takes over the row only when it has expired; for two-step dialects. */
-  SqlStatement takeOverUpdate(LockTable t) {
-    Builder b = new Builder();
-    b.sql("UPDATE " + t.table() + " SET " + t.lockUntil() + " = ");
-    plus(b, now(), Values::atMostFor);
-    b.sql(", " + t.lockedAt() + " = " + now() + ", " + t.lockedBy() + " = ").owner();
-    b.sql(" WHERE " + t.name() + " = ").name();
-    b.sql(" AND " + t.lockUntil() + " <= " + now());
-    return b.build();
-  }
-
-  /** Inserts the row only when no row has the name; for two-step dialects. */
-  SqlStatement insertIfAbsent(LockTable t, String oneRow) {
-    Builder b = new Builder();
-    b.sql("INSERT INTO " + t.table() + " (");
-    b.sql(t.name() + ", " + t.lockUntil() + ", " + t.lockedAt() + ", " + t.lockedBy());
-    b.sql(") SELECT ").name().sql(", ");
-    plus(b, now(), Values::atMostFor);
-    b.sql(", " + now() + ", ").owner();
-    b.sql(" FROM " + oneRow + " WHERE NOT EXISTS (SELECT 1 FROM " + t.table() + " WHERE ");
-    b.sql(t.name() + " = ").name().sql(")");
-    return b.build();
-  }
-
   /** Reads the owner of a name, for MySQL's ambiguous upsert count only. */
-  SqlStatement selectOwner(LockTable t) {
+  final SqlStatement selectOwner(LockTable t) {
     return new Builder()
         .sql("SELECT " + t.lockedBy() + " FROM " + t.table() + " WHERE " + t.name() + " = ")
         .name()
         .build();
   }
 
-  /** The standard MERGE most databases share; {@code source} is a one-row table. */
+  /** Takes over the row only when it has expired; for two-step dialects. */
+  final SqlStatement takeOverUpdate(LockTable t) {
+    Builder b = new Builder();
+    b.sql("UPDATE " + t.table() + " SET ");
+    takeOver(b, t);
+    b.sql(" WHERE " + t.name() + " = ").name();
+    b.sql(" AND " + t.lockUntil() + " <= " + now());
+    return b.build();
+  }
+
+  /** Inserts the row only when no row has the name; for two-step dialects. */
+  final SqlStatement insertIfAbsent(LockTable t, String oneRow) {
+    Builder b = new Builder();
+    b.sql("INSERT INTO " + t.table() + " (" + columns(t) + ") SELECT ");
+    newRow(b);
+    b.sql(" FROM " + oneRow + " WHERE NOT EXISTS (SELECT 1 FROM " + t.table() + " WHERE ");
+    b.sql(t.name() + " = ").name().sql(")");
+    return b.build();
+  }
+
+  /**
+   * The standard MERGE most databases share.
+   *
+   * @param target the table with the alias {@code tl}, and any table hints
+   * @param source a one-row table
+   * @param conditionAsWhere whether the take-over condition is a WHERE of the update (Oracle)
+   *     rather than part of {@code WHEN MATCHED AND}
+   * @param end text after the statement
+   */
   final SqlStatement standardMerge(
       LockTable t, String target, String source, boolean conditionAsWhere, String end) {
     Builder b = new Builder();
     b.sql("MERGE INTO " + target + " USING " + source + " ON (tl." + t.name() + " = ").name();
     b.sql(")");
     String takeover = "tl." + t.lockUntil() + " <= " + now();
-    b.sql(conditionAsWhere ? " WHEN MATCHED THEN UPDATE SET " : " WHEN MATCHED AND " + takeover);
-    if (!conditionAsWhere) {
-      b.sql(" THEN UPDATE SET ");
-    }
-    b.sql(t.lockUntil() + " = ");
-    plus(b, now(), Values::atMostFor);
-    b.sql(", " + t.lockedAt() + " = " + now() + ", " + t.lockedBy() + " = ").owner();
+    b.sql(conditionAsWhere ? " WHEN MATCHED" : " WHEN MATCHED AND " + takeover);
+    b.sql(" THEN UPDATE SET ");
+    takeOver(b, t);
     if (conditionAsWhere) {
       b.sql(" WHERE " + takeover);
     }
-    b.sql(" WHEN NOT MATCHED THEN INSERT (");
-    b.sql(t.name() + ", " + t.lockUntil() + ", " + t.lockedAt() + ", " + t.lockedBy());
-    b.sql(") VALUES (").name().sql(", ");
-    plus(b, now(), Values::atMostFor);
-    b.sql(", " + now() + ", ").owner().sql(")" + end);
+    b.sql(" WHEN NOT MATCHED THEN INSERT (" + columns(t) + ") VALUES (");
+    newRow(b);
+    b.sql(")" + end);
     return b.build();
   }
 
+  /** The four columns in the order {@link #newRow} gives their values. */
+  static String columns(LockTable t) {
+    return t.name() + ", " + t.lockUntil() + ", " + t.lockedAt() + ", " + t.lockedBy();
+  }
+
+  /** The values of a freshly taken lock, in the order of {@link #columns}. */
+  final void newRow(Builder b) {
+    b.name().sql(", ");
+    plus(b, now(), Values::atMostFor);
+    b.sql(", " + now() + ", ").owner();
+  }
+
+  /** The assignments that make the row the caller's fresh acquisition. */
+  private void takeOver(Builder b, LockTable t) {
+    b.sql(t.lockUntil() + " = ");
+    plus(b, now(), Values::atMostFor);
+    b.sql(", " + t.lockedAt() + " = " + now() + ", " + t.lockedBy() + " = ").owner();
+  }
+
+  /**
+   * The dialect of the connected database.
+   *
+   * @return the dialect, or null when the product is not supported
+   */
   static Dialect detect(DatabaseMetaData metaData) throws SQLException {
     String product = metaData.getDatabaseProductName();
     String version = metaData.getDatabaseProductVersion();
     String p = product == null ? "" : product.toLowerCase(Locale.ROOT);
     String v = version == null ? "" : version.toLowerCase(Locale.ROOT);
     if (p.contains("mariadb") || (p.contains("mysql") && v.contains("mariadb"))) {
-      int[] mariaDb = mariaDbVersion(version, metaData);
-      boolean returning = mariaDb[0] > 10 || (mariaDb[0] == 10 && mariaDb[1] >= 5);
-      return new MySql("MariaDB", true, returning, true);
+      return MySqlDialect.mariaDb(metaData);
     }
     if (p.contains("mysql")) {
-      int major = metaData.getDatabaseMajorVersion();
-      int minor = metaData.getDatabaseMinorVersion();
-      boolean noPadBinary = major > 8 || (major == 8 && (minor > 0 || patch(version) >= 17));
-      return new MySql("MySQL", false, false, noPadBinary);
+      return MySqlDialect.mySql(metaData);
     }
     if (p.contains("postgresql")) {
-      return new PostgreSql();
+      return new PostgreSqlDialect();
     }
     if (p.equals("h2")) {
-      return new H2();
+      return new H2Dialect();
     }
     if (p.contains("hsql")) {
-      return new HsqlDb();
+      return new HsqlDbDialect();
     }
     if (p.contains("derby")) {
-      return new Derby();
+      return new DerbyDialect();
     }
     if (p.contains("oracle")) {
-      return new Oracle();
+      return new OracleDialect();
     }
     if (p.contains("microsoft sql server")) {
-      return new SqlServer();
+      return new SqlServerDialect();
     }
     if (p.startsWith("db2")) {
-      return new Db2();
+      return new Db2Dialect();
     }
     return null;
-  }
-
-  private static int[] mariaDbVersion(String version, DatabaseMetaData metaData)
-      throws SQLException {
-    Matcher m = Pattern.compile("(\\d+)\\.(\\d+)\\.\\d+-MariaDB").matcher(String.valueOf(version));
-    int[] found = null;
-    while (m.find()) {
-      found = new int[] {Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2))};
-    }
-    if (found != null && found[0] >= 10) {
-      return found;
-    }
-    return new int[] {metaData.getDatabaseMajorVersion(), metaData.getDatabaseMinorVersion()};
-  }
-
-  private static int patch(String version) {
-    Matcher m = Pattern.compile("^\\d+\\.\\d+\\.(\\d+)").matcher(String.valueOf(version));
-    return m.find() ? Integer.parseInt(m.group(1)) : 0;
-  }
-
-  static boolean hasState(SQLException e, String... states) {
-    for (Throwable t = e; t != null; t = t.getCause()) {
-      if (t instanceof SQLException s && s.getSQLState() != null) {
-        for (String state : states) {
-          if (s.getSQLState().equals(state)) {
-            return true;
-          }
-        }
-      }
-    }
-    return false;
-  }
-
-  static boolean hasCode(SQLException e, int... codes) {
-    for (Throwable t = e; t != null; t = t.getCause()) {
-      if (t instanceof SQLException s) {
-        for (int code : codes) {
-          if (s.getErrorCode() == code) {
-            return true;
-          }
-        }
-      }
-    }
-    return false;
-  }
-
-  static boolean isIntegrityViolation(SQLException e) {
-    for (Throwable t = e; t != null; t = t.getCause()) {
-      if (t instanceof SQLException s
-          && s.getSQLState() != null
-          && s.getSQLState().startsWith("23")) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  private static long millis(Duration d) {
-    return d.toMillis();
-  }
-
-  // ---------------------------------------------------------------- PostgreSQL
-
-  static final class PostgreSql extends Dialect {
-    PostgreSql() {
-      super("PostgreSQL");
-    }
-
-    @Override
-    String now() {
-      return "date_trunc('milliseconds', timezone('UTC', statement_timestamp()))";
-    }
-
-    @Override
-    void plus(Builder sql, String base, Function<Values, Duration> duration) {
-      sql.sql("(" + base + " + ")
-          .param(v -> millis(duration.apply(v)))
-          .sql(" * INTERVAL '1 millisecond')");
-    }
-
-    @Override
-    SqlStatement acquire(LockTable t) {
-      Builder b = new Builder();
-      b.sql("INSERT INTO " + t.table() + " AS tl (");
-      b.sql(t.name() + ", " + t.lockUntil() + ", " + t.lockedAt() + ", " + t.lockedBy());
-      b.sql(") VALUES (").name().sql(", ");
-      plus(b, now(), Values::atMostFor);
-      b.sql(", " + now() + ", ").owner().sql(")");
-      b.sql(" ON CONFLICT (" + t.name() + ") DO UPDATE SET ");
-      b.sql(t.lockUntil() + " = EXCLUDED." + t.lockUntil() + ", ");
-      b.sql(t.lockedAt() + " = EXCLUDED." + t.lockedAt() + ", ");
-      b.sql(t.lockedBy() + " = EXCLUDED." + t.lockedBy());
-      b.sql(" WHERE tl." + t.lockUntil() + " <= EXCLUDED." + t.lockedAt());
-      return b.build();
-    }
-
-    @Override
-    String createTable(LockTable t) {
-      return "CREATE TABLE IF NOT EXISTS "
-          + t.table()
-          + " ("
-          + t.name()
-          + " VARCHAR(255) NOT NULL, "
-          + t.lockUntil()
-          + " TIMESTAMP(3) NOT NULL, "
-          + t.lockedAt()
-          + " TIMESTAMP(3) NOT NULL, "
-          + t.lockedBy()
-          + " VARCHAR(255) NOT NULL, PRIMARY KEY ("
-          + t.name()
-          + "))";
-    }
-
-    @Override
-    boolean isMissingTable(SQLException e) {
-      return hasState(e, "42P01");
-    }
-
-    @Override
-    boolean isAlreadyExists(SQLException e) {
-      // CREATE TABLE IF NOT EXISTS racing another node can still hit pg_type's unique index.
-      return hasState(e, "42P07", "23505");
-    }
-  }
-
-  // ---------------------------------------------------------------- MySQL and MariaDB
-
-  static final class MySql extends Dialect {
-    private final boolean mariaDb;
-    private final boolean returning;
-    private final boolean noPadBinary;
-
-    MySql(String label, boolean mariaDb, boolean returning, boolean noPadBinary) {
-      super(label);
-      this.mariaDb = mariaDb;
-      this.returning = returning;
-      this.noPadBinary = noPadBinary;
-    }
-
-    @Override
-    String now() {
-      return "UTC_TIMESTAMP(3)";
-    }
-
-    @Override
-    void plus(Builder sql, String base, Function<Values, Duration> duration) {
-      sql.sql("(" + base + " + INTERVAL ")
-          .param(v -> millis(duration.apply(v)) * 1000L)
-          .sql(" MICROSECOND)");
-    }
-
-    @Override
-    SqlStatement acquire(LockTable t) {
-      Builder b = new Builder();
-      b.sql("INSERT INTO " + t.table() + " (");
-      b.sql(t.name() + ", " + t.lockUntil() + ", " + t.lockedAt() + ", " + t.lockedBy());
-      b.sql(") VALUES (").name().sql(", ");
-      plus(b, now(), Values::atMostFor);
-      b.sql(", " + now() + ", ").owner().sql(")");
-      // Assignments run left to right and later ones see earlier results: decide the owner first
-      // (on the old lock_until), then copy the times only where the owner is now the caller's.
-      String by = t.lockedBy();
-      b.sql(" ON DUPLICATE KEY UPDATE ");
-      b.sql(by + " = IF(" + t.lockUntil() + " <= " + now() + ", VALUES(" + by + "), " + by + "), ");
-      b.sql(t.lockUntil() + " = IF(" + by + " = VALUES(" + by + "), VALUES(" + t.lockUntil());
-      b.sql("), " + t.lockUntil() + "), ");
-      b.sql(t.lockedAt() + " = IF(" + by + " = VALUES(" + by + "), VALUES(" + t.lockedAt());
-      b.sql("), " + t.lockedAt() + ")");
-      if (returning) {
-        b.sql(" RETURNING " + by);
-      }
-      return b.build();
-    }
-
-    @Override
-    AcquireResult acquireResult() {
-      return returning ? AcquireResult.RETURNED_OWNER : AcquireResult.MYSQL_COUNT;
-    }
-
-    @Override
-    String createTable(LockTable t) {
-      String collation =
-          mariaDb ? "utf8mb4_nopad_bin" : noPadBinary ? "utf8mb4_0900_bin" : "utf8mb4_bin";
-      return "CREATE TABLE IF NOT EXISTS "
-          + t.table()
-          + " ("
-          + t.name()
-          + " VARCHAR(255) NOT NULL, "
-          + t.lockUntil()
-          + " DATETIME(3) NOT NULL, "
-          + t.lockedAt()
-          + " DATETIME(3) NOT NULL, "
-          + t.lockedBy()
-          + " VARCHAR(255) NOT NULL, PRIMARY KEY ("
-          + t.name()
-          + ")) DEFAULT CHARACTER SET utf8mb4 COLLATE "
-          + collation;
-    }
-
-    @Override
-    boolean isMissingTable(SQLException e) {
-      return hasCode(e, 1146) || hasState(e, "42S02");
-    }
-
-    @Override
-    boolean isAlreadyExists(SQLException e) {
-      return hasCode(e, 1050);
-    }
-  }
-
-  // ---------------------------------------------------------------- H2
-
-  static final class H2 extends Dialect {
-    H2() {
-      super("H2");
-    }
-
-    @Override
-    String now() {
-      // LOCALTIMESTAMP is the session's zone; shift it by the session's offset to get UTC.
-      return "DATEADD(SECOND, -(EXTRACT(TIMEZONE_HOUR FROM CURRENT_TIMESTAMP(3)) * 3600"
-          + " + EXTRACT(TIMEZONE_MINUTE FROM CURRENT_TIMESTAMP(3)) * 60), LOCALTIMESTAMP(3))";
-    }
-
-    @Override
-    void plus(Builder sql, String base, Function<Values, Duration> duration) {
-      sql.sql("DATEADD(MILLISECOND, ").param(v -> millis(duration.apply(v))).sql(", " + base + ")");
-    }
-
-    @Override
-    SqlStatement acquire(LockTable t) {
-      return standardMerge(t, t.table() + " tl", "(SELECT 1 AS one) s", false, "");
-    }
-
-    @Override
-    boolean mergeMayRaceOnInsert() {
-      return true;
-    }
-
-    @Override
-    String createTable(LockTable t) {
-      return "CREATE TABLE IF NOT EXISTS "
-          + t.table()
-          + " ("
-          + t.name()
-          + " VARCHAR(255) NOT NULL PRIMARY KEY, "
-          + t.lockUntil()
-          + " TIMESTAMP(3) NOT NULL, "
-          + t.lockedAt()
-          + " TIMESTAMP(3) NOT NULL, "
-          + t.lockedBy()
-          + " VARCHAR(255) NOT NULL)";
-    }
-
-    @Override
-    boolean isMissingTable(SQLException e) {
-      return hasState(e, "42S02", "42S04") || hasCode(e, 42102, 42104);
-    }
-  }
-
-  // ---------------------------------------------------------------- HSQLDB
-
-  static final class HsqlDb extends Dialect {
-    HsqlDb() {
-      super("HSQLDB");
-    }
-
-    @Override
-    String now() {
-      return "CAST(CURRENT_TIMESTAMP(3) AT TIME ZONE INTERVAL '0:00' HOUR TO MINUTE AS TIMESTAMP(3))";
-    }
-
-    @Override
-    void plus(Builder sql, String base, Function<Values, Duration> duration) {
-      sql.sql("DATEADD('millisecond', CAST(")
-          .param(v -> millis(duration.apply(v)))
-          .sql(" AS BIGINT), " + base + ")");
-    }
-
-    @Override
-    SqlStatement acquire(LockTable t) {
-      return standardMerge(t, t.table() + " tl", "(VALUES (0)) s (one)", false, "");
-    }
-
-    @Override
-    boolean mergeMayRaceOnInsert() {
-      return true;
-    }
-
-    @Override
-    boolean padsSpaces() {
-      return true;
-    }
-
-    @Override
-    String createTable(LockTable t) {
-      return "CREATE TABLE IF NOT EXISTS "
-          + t.table()
-          + " ("
-          + t.name()
-          + " VARCHAR(255) NOT NULL PRIMARY KEY, "
-          + t.lockUntil()
-          + " TIMESTAMP(3) NOT NULL, "
-          + t.lockedAt()
-          + " TIMESTAMP(3) NOT NULL, "
-          + t.lockedBy()
-          + " VARCHAR(255) NOT NULL)";
-    }
-
-    @Override
-    boolean isMissingTable(SQLException e) {
-      return hasCode(e, -5501);
-    }
-  }
-
-  // ---------------------------------------------------------------- Derby
-
-  static final class Derby extends Dialect {
-    Derby() {
-      super("Derby");
-    }
-
-    @Override
-    String now() {
-      // Derby has no UTC clock function: this is the database JVM's local time.
-      return "CURRENT_TIMESTAMP";
-    }
-
-    @Override
-    void plus(Builder sql, String base, Function<Values, Duration> duration) {
-      // TIMESTAMPADD takes an INTEGER count: whole seconds, then the rest in nanoseconds.
-      sql.sql("{fn TIMESTAMPADD(SQL_TSI_FRAC_SECOND, ")
-          .param(v -> (int) (millis(duration.apply(v)) % 1000L * 1_000_000L))
-          .sql(", {fn TIMESTAMPADD(SQL_TSI_SECOND, ")
-          .param(v -> Math.toIntExact(millis(duration.apply(v)) / 1000L))
-          .sql(", " + base + ")})}");
-    }
-
-    @Override
-    SqlStatement acquire(LockTable t) {
-      return takeOverUpdate(t);
-    }
-
-    @Override
-    AcquireResult acquireResult() {
-      return AcquireResult.UPDATE_THEN_INSERT;
-    }
-
-    @Override
-    SqlStatement secondAcquire(LockTable t) {
-      return insertIfAbsent(t, "SYSIBM.SYSDUMMY1");
-    }
-
-    @Override
-    boolean mergeMayRaceOnInsert() {
-      return true;
-    }
-
-    @Override
-    boolean padsSpaces() {
-      return true;
-    }
-
-    @Override
-    String createTable(LockTable t) {
-      return "CREATE TABLE "
-          + t.table()
-          + " ("
-          + t.name()
-          + " VARCHAR(255) NOT NULL PRIMARY KEY, "
-          + t.lockUntil()
-          + " TIMESTAMP NOT NULL, "
-          + t.lockedAt()
-          + " TIMESTAMP NOT NULL, "
-          + t.lockedBy()
-          + " VARCHAR(255) NOT NULL)";
-    }
-
-    @Override
-    boolean isMissingTable(SQLException e) {
-      return hasState(e, "42X05");
-    }
-
-    @Override
-    boolean isAlreadyExists(SQLException e) {
-      return hasState(e, "X0Y32");
-    }
-  }
-
-  // ---------------------------------------------------------------- Oracle
-
-  static final class Oracle extends Dialect {
-    Oracle() {
-      super("Oracle");
-    }
-
-    @Override
-    String now() {
-      return "CAST(SYS_EXTRACT_UTC(SYSTIMESTAMP) AS TIMESTAMP(3))";
-    }
-
-    @Override
-    void plus(Builder sql, String base, Function<Values, Duration> duration) {
-      sql.sql("(" + base + " + NUMTODSINTERVAL(")
-          .param(v -> millis(duration.apply(v)))
-          .sql(" / 1000, 'SECOND'))");
-    }
-
-    @Override
-    SqlStatement acquire(LockTable t) {
-      return standardMerge(t, t.table() + " tl", "dual", true, "");
-    }
-
-    @Override
-    boolean mergeMayRaceOnInsert() {
-      return true;
-    }
-
-    @Override
-    String createTable(LockTable t) {
-      return "CREATE TABLE "
-          + t.table()
-          + " ("
-          + t.name()
-          + " VARCHAR2(255 CHAR) NOT NULL PRIMARY KEY, "
-          + t.lockUntil()
-          + " TIMESTAMP(3) NOT NULL, "
-          + t.lockedAt()
-          + " TIMESTAMP(3) NOT NULL, "
-          + t.lockedBy()
-          + " VARCHAR2(255 CHAR) NOT NULL)";
-    }
-
-    @Override
-    boolean isMissingTable(SQLException e) {
-      return hasCode(e, 942);
-    }
-
-    @Override
-    boolean isAlreadyExists(SQLException e) {
-      return hasCode(e, 955);
-    }
-  }
-
-  // ---------------------------------------------------------------- SQL Server
-
-  static final class SqlServer extends Dialect {
-    SqlServer() {
-      super("SQL Server");
-    }
-
-    @Override
-    String now() {
-      return "CAST(SYSUTCDATETIME() AS DATETIME2(3))";
-    }
-
-    @Override
-    void plus(Builder sql, String base, Function<Values, Duration> duration) {
-      sql.sql("DATEADD(MILLISECOND, ")
-          .param(v -> (int) (millis(duration.apply(v)) % 1000L))
-          .sql(", DATEADD(SECOND, ")
-          .param(v -> Math.toIntExact(millis(duration.apply(v)) / 1000L))
-          .sql(", " + base + "))");
-    }
-
-    @Override
-    SqlStatement acquire(LockTable t) {
-      // HOLDLOCK keeps the key range locked from the match to the insert: no duplicate-key race.
-      return standardMerge(
-          t, t.table() + " WITH (HOLDLOCK) AS tl", "(SELECT 1 AS one) AS s", false, ";");
-    }
-
-    @Override
-    boolean padsSpaces() {
-      return true;
-    }
-
-    @Override
-    String createTable(LockTable t) {
-      return "CREATE TABLE "
-          + t.table()
-          + " ("
-          + t.name()
-          + " NVARCHAR(255) COLLATE Latin1_General_100_BIN2 NOT NULL PRIMARY KEY, "
-          + t.lockUntil()
-          + " DATETIME2(3) NOT NULL, "
-          + t.lockedAt()
-          + " DATETIME2(3) NOT NULL, "
-          + t.lockedBy()
-          + " NVARCHAR(255) NOT NULL)";
-    }
-
-    @Override
-    boolean isMissingTable(SQLException e) {
-      return hasCode(e, 208);
-    }
-
-    @Override
-    boolean isAlreadyExists(SQLException e) {
-      return hasCode(e, 2714);
-    }
-  }
-
-  // ---------------------------------------------------------------- DB2
-
-  static final class Db2 extends Dialect {
-    Db2() {
-      super("DB2");
-    }
-
-    @Override
-    String now() {
-      return "CAST(CURRENT TIMESTAMP - CURRENT TIMEZONE AS TIMESTAMP(3))";
-    }
-
-    @Override
-    void plus(Builder sql, String base, Function<Values, Duration> duration) {
-      sql.sql("(" + base + " + CAST(")
-          .param(v -> millis(duration.apply(v)) * 1000L)
-          .sql(" AS BIGINT) MICROSECONDS)");
-    }
-
-    @Override
-    SqlStatement acquire(LockTable t) {
-      return standardMerge(t, t.table() + " tl", "SYSIBM.SYSDUMMY1", false, "");
-    }
-
-    @Override
-    boolean mergeMayRaceOnInsert() {
-      return true;
-    }
-
-    @Override
-    boolean padsSpaces() {
-      return true;
-    }
-
-    @Override
-    String createTable(LockTable t) {
-      return "CREATE TABLE "
-          + t.table()
-          + " ("
-          + t.name()
-          + " VARCHAR(255) NOT NULL PRIMARY KEY, "
-          + t.lockUntil()
-          + " TIMESTAMP(3) NOT NULL, "
-          + t.lockedAt()
-          + " TIMESTAMP(3) NOT NULL, "
-          + t.lockedBy()
-          + " VARCHAR(255) NOT NULL)";
-    }
-
-    @Override
-    boolean isMissingTable(SQLException e) {
-      return hasState(e, "42704");
-    }
-
-    @Override
-    boolean isAlreadyExists(SQLException e) {
-      return hasState(e, "42710");
-    }
   }
 }

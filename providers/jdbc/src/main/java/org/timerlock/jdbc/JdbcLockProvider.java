@@ -118,7 +118,7 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
                   createTable(connection, s.dialect());
                   return tryAcquire(connection, s, stored);
                 }
-                if (s.dialect().mergeMayRaceOnInsert() && Dialect.isIntegrityViolation(e)) {
+                if (s.dialect().insertMayRace() && SqlErrors.isIntegrityViolation(e)) {
                   // Another node inserted the same new name in the same instant: it holds it.
                   LOG.log(
                       Level.DEBUG,
@@ -252,7 +252,7 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
   private int columnSize(Connection connection) throws SQLException {
     Dialect dialect = statements(connection).dialect();
     DatabaseMetaData md = connection.getMetaData();
-    boolean catalogs = dialect instanceof Dialect.MySql;
+    boolean catalogs = dialect.namespacesAreCatalogs();
     String schema = fold(md, table.schemaPart());
     String current = catalogs ? connection.getCatalog() : currentSchema(connection);
     String escape = md.getSearchStringEscape();

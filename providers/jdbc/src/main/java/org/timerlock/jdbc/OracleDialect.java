@@ -1,0 +1,36 @@
+package org.timerlock.jdbc;
+
+import java.time.Duration;
+import java.util.function.Function;
+import org.timerlock.jdbc.SqlStatement.Builder;
+import org.timerlock.jdbc.SqlStatement.Values;
+
+/** Oracle: MERGE with the take-over condition as a WHERE of the update. Not tested here. */
+final class OracleDialect extends Dialect {
+
+  OracleDialect() {
+    super(
+        "Oracle",
+        TableDdl.of("VARCHAR2(255 CHAR)", "TIMESTAMP(3)"),
+        SqlErrors.codes(942),
+        SqlErrors.codes(955),
+        Quirk.INSERT_MAY_RACE);
+  }
+
+  @Override
+  String now() {
+    return "CAST(SYS_EXTRACT_UTC(SYSTIMESTAMP) AS TIMESTAMP(3))";
+  }
+
+  @Override
+  void plus(Builder sql, String base, Function<Values, Duration> duration) {
+    sql.sql("(" + base + " + NUMTODSINTERVAL(")
+        .param(v -> duration.apply(v).toMillis())
+        .sql(" / 1000, 'SECOND'))");
+  }
+
+  @Override
+  SqlStatement acquire(LockTable t) {
+    return standardMerge(t, t.table() + " tl", "dual", true, "");
+  }
+}

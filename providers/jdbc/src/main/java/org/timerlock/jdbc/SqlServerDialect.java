@@ -1,0 +1,40 @@
+package org.timerlock.jdbc;
+
+import java.time.Duration;
+import java.util.function.Function;
+import org.timerlock.jdbc.SqlStatement.Builder;
+import org.timerlock.jdbc.SqlStatement.Values;
+
+/** SQL Server: MERGE under HOLDLOCK; a binary collation on the name. Not tested here. */
+final class SqlServerDialect extends Dialect {
+
+  SqlServerDialect() {
+    super(
+        "SQL Server",
+        TableDdl.of("NVARCHAR(255)", "DATETIME2(3)").nameCollation("Latin1_General_100_BIN2"),
+        SqlErrors.codes(208),
+        SqlErrors.codes(2714),
+        Quirk.PADS_SPACES);
+  }
+
+  @Override
+  String now() {
+    return "CAST(SYSUTCDATETIME() AS DATETIME2(3))";
+  }
+
+  @Override
+  void plus(Builder sql, String base, Function<Values, Duration> duration) {
+    sql.sql("DATEADD(MILLISECOND, ")
+        .param(v -> (int) (duration.apply(v).toMillis() % 1000L))
+        .sql(", DATEADD(SECOND, ")
+        .param(v -> Math.toIntExact(duration.apply(v).toMillis() / 1000L))
+        .sql(", " + base + "))");
+  }
+
+  @Override
+  SqlStatement acquire(LockTable t) {
+    // HOLDLOCK keeps the key range locked from the match to the insert: no duplicate-key race.
+    return standardMerge(
+        t, t.table() + " WITH (HOLDLOCK) AS tl", "(SELECT 1 AS one) AS s", false, ";");
+  }
+}
