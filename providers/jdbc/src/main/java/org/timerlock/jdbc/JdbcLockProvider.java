@@ -516,13 +516,7 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
      * @throws IllegalArgumentException when it is not a plain identifier
      */
     public Builder tableName(String tableName) {
-      if (!LockTable.isTableName(tableName)) {
-        throw new IllegalArgumentException(
-            "Invalid table name '"
-                + tableName
-                + "': expected an SQL identifier (letters, digits, _ or $, not starting with a"
-                + " digit), optionally qualified by a schema as in 'locks.shedlock'");
-      }
+      LockTable.requireTable(tableName, "table");
       this.tableName = tableName;
       return this;
     }

@@ -53,12 +53,7 @@ public final class JdbcLockProviderFactory implements LockProviderFactory {
     String table = settings.get(TABLE).map(String::trim).orElse("shedlock");
     if (!LockTable.isTableName(table)) {
       throw new IllegalArgumentException(
-          TABLE
-              + "='"
-              + table
-              + "' is not a valid table name: expected an SQL identifier (letters, digits, _ or $,"
-              + " not starting with a digit), optionally qualified by a schema as in"
-              + " 'locks.shedlock'");
+          TABLE + "='" + table + "' is not a valid table name: expected " + LockTable.TABLE_RULE);
     }
     String[] columns = {
       column(settings, "name"),
@@ -153,8 +148,8 @@ public final class JdbcLockProviderFactory implements LockProviderFactory {
           key
               + "='"
               + value
-              + "' is not a valid column name: expected an SQL identifier (letters, digits, _ or"
-              + " $, not starting with a digit)");
+              + "' is not a valid column name: expected "
+              + LockTable.IDENTIFIER_RULE);
     }
     return value;
   }

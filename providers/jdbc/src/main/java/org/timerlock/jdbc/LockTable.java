@@ -9,6 +9,14 @@ import java.util.regex.Pattern;
  */
 record LockTable(String table, String name, String lockUntil, String lockedAt, String lockedBy) {
 
+  /** What {@link #isIdentifier} accepts, for messages. */
+  static final String IDENTIFIER_RULE =
+      "an SQL identifier (letters, digits, _ or $, not starting with a digit)";
+
+  /** What {@link #isTableName} accepts, for messages. */
+  static final String TABLE_RULE =
+      IDENTIFIER_RULE + ", optionally qualified by a schema as in 'locks.shedlock'";
+
   private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_$]{0,127}");
 
   LockTable {
@@ -63,27 +71,19 @@ record LockTable(String table, String name, String lockUntil, String lockedAt, S
     return true;
   }
 
-  private static void requireTable(String value, String what) {
-    if (!isTableName(value)) {
-      throw new IllegalArgumentException(
-          "Invalid "
-              + what
-              + " name '"
-              + value
-              + "': expected an SQL identifier (letters, digits, _ or $, not starting with a"
-              + " digit), optionally qualified by a schema as in 'locks.shedlock'");
-    }
+  /** Throws when {@code value} is not a plain, optionally schema-qualified, table name. */
+  static void requireTable(String value, String what) {
+    require(isTableName(value), what, value, TABLE_RULE);
   }
 
   private static void requireIdentifier(String value, String what) {
-    if (!isIdentifier(value)) {
+    require(isIdentifier(value), what, value, IDENTIFIER_RULE);
+  }
+
+  private static void require(boolean valid, String what, String value, String rule) {
+    if (!valid) {
       throw new IllegalArgumentException(
-          "Invalid "
-              + what
-              + " name '"
-              + value
-              + "': expected an SQL identifier (letters, digits, _ or $, not starting with a"
-              + " digit)");
+          "Invalid " + what + " name '" + value + "': expected " + rule);
     }
   }
 }
