@@ -1,0 +1,69 @@
+package org.timerlock.example.it;
+
+import java.net.URI;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.TargetsContainer;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.timerlock.testkit.stores.IsolatedDatabase;
+import org.timerlock.testkit.stores.RedisNamespace;
+import org.timerlock.testkit.stores.TestStores;
+import redis.clients.jedis.RedisClient;
+
+/**
+ * Two nodes with their locks in Redis, under a key prefix of the test's own; the runs are still
+ * recorded in PostgreSQL.
+ */
+class TwoNodeRedisIT extends TwoNodeTests {
+
+  private static final IsolatedDatabase DB = executionsDatabase(TwoNodeRedisIT.class);
+  private static final RedisNamespace REDIS = TestStores.redisNamespace(TwoNodeRedisIT.class);
+
+  @Deployment(name = "app-node1", managed = false, testable = false)
+  @TargetsContainer("node1")
+  static WebArchive onNode1() {
+    return app(DB, redisConfig());
+  }
+
+  @Deployment(name = "app-node2", managed = false, testable = false)
+  @TargetsContainer("node2")
+  static WebArchive onNode2() {
+    return app(DB, redisConfig());
+  }
+
+  private static String[] redisConfig() {
+    return new String[] {
+      "timerlock.provider=redis",
+      "timerlock.redis.uri=" + REDIS.uri(),
+      "timerlock.redis.key-prefix=" + REDIS.keyPrefix()
+    };
+  }
+
+  @Override
+  IsolatedDatabase database() {
+    return DB;
+  }
+
+  @Override
+  LockView lock(String name) {
+    String key = REDIS.keyPrefix() + ":default:" + name;
+    try (RedisClient redis = RedisClient.create(URI.create(REDIS.uri()))) {
+      long before = System.currentTimeMillis();
+      String owner = redis.get(key);
+      long ttl = redis.pttl(key);
+      return new LockView(
+          owner == null ? "" : owner,
+          owner != null && ttl > 0,
+          Instant.ofEpochMilli(before + Math.max(ttl, 0)),
+          Optional.empty());
+    }
+  }
+
+  /** Redis keeps no acquisition time: the run's start, on the node's clock, stands in for it. */
+  @Override
+  Duration clockTolerance() {
+    return Duration.ofMillis(100);
+  }
+}
