@@ -8,7 +8,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.Executor;
@@ -30,7 +29,8 @@ import org.timerlock.jdbc.SqlStatement.Values;
  * name and on the owner value of this very acquisition. Every time comes from the database clock.
  *
  * <p>The statements never join the caller's transaction: see the module documentation. The provider
- * keeps no per-name state; only the detected database product is remembered.
+ * keeps no per-name state; only the detected database product is remembered, and that it has looked
+ * for the table before its first acquire (creating it there when it is missing).
  *
  * <pre>{@code
  * JdbcLockProvider provider = JdbcLockProvider.builder()
@@ -51,6 +51,7 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
   private final AutoCloseable owned;
   private final TransactionIsolation isolation;
   private volatile Statements statements;
+  private volatile boolean tableLookedUp;
 
   /** The detected database and its statements for this table. */
   private record Statements(
@@ -107,6 +108,9 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
             connection -> {
               Statements s = statements(connection);
               Values stored = stored(s, values);
+              if (createTable && !tableLookedUp) {
+                createTableIfMissing(connection, s.dialect());
+              }
               try {
                 return tryAcquire(connection, s, stored);
               } catch (SQLException e) {
@@ -182,6 +186,18 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
         values.atLeastFor());
   }
 
+  /**
+   * Before this provider's first acquire: a fresh database would otherwise answer it with a
+   * missing-table error, logged by the database. Only this look-up is remembered; a table dropped
+   * later is still created again when a statement finds it missing.
+   */
+  private void createTableIfMissing(Connection connection, Dialect dialect) throws SQLException {
+    if (new TableMetadata(connection, dialect, table).certainlyMissing()) {
+      createTable(connection, dialect);
+    }
+    tableLookedUp = true;
+  }
+
   private void createTable(Connection connection, Dialect dialect) throws SQLException {
     String ddl = dialect.createTable(table);
     try (Statement statement = connection.createStatement()) {
@@ -251,61 +267,12 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
 
   private int columnSize(Connection connection) throws SQLException {
     Dialect dialect = statements(connection).dialect();
-    DatabaseMetaData md = connection.getMetaData();
-    boolean catalogs = dialect.namespacesAreCatalogs();
-    String schema = fold(md, table.schemaPart());
-    String current = catalogs ? connection.getCatalog() : currentSchema(connection);
-    String escape = md.getSearchStringEscape();
-    String tablePattern = pattern(fold(md, table.tablePart()), escape);
-    String columnPattern = pattern(fold(md, table.name()), escape);
-    String[] namespaces = schema != null ? new String[] {schema} : new String[] {current, null};
-    for (String namespace : namespaces) {
-      if (namespace == null && schema == null && current == null) {
-        continue;
-      }
-      String ns = namespace == null ? null : pattern(namespace, escape);
-      try (ResultSet rs =
-          catalogs
-              ? md.getColumns(namespace, null, tablePattern, columnPattern)
-              : md.getColumns(null, ns, tablePattern, columnPattern)) {
-        if (rs.next()) {
-          int size = rs.getInt("COLUMN_SIZE");
-          if (size > 0) {
-            return dialect.padsSpaces() ? size - 1 : size;
-          }
-        }
-      }
-    }
-    int created = Dialect.CREATED_NAME_LENGTH;
-    return dialect.padsSpaces() ? created - 1 : created;
-  }
-
-  private static String currentSchema(Connection connection) {
-    try {
-      return connection.getSchema();
-    } catch (SQLException | AbstractMethodError e) {
-      return null;
-    }
-  }
-
-  private static String fold(DatabaseMetaData md, String identifier) throws SQLException {
-    if (identifier == null) {
-      return null;
-    }
-    if (md.storesUpperCaseIdentifiers()) {
-      return identifier.toUpperCase(Locale.ROOT);
-    }
-    if (md.storesLowerCaseIdentifiers()) {
-      return identifier.toLowerCase(Locale.ROOT);
-    }
-    return identifier;
-  }
-
-  private static String pattern(String identifier, String escape) {
-    if (identifier == null || escape == null || escape.isEmpty()) {
-      return identifier;
-    }
-    return identifier.replace(escape, escape + escape).replace("_", escape + "_");
+    int size =
+        new TableMetadata(connection, dialect, table)
+            .nameColumnSize()
+            .orElse(Dialect.CREATED_NAME_LENGTH);
+    // One character is kept for the marker that keeps "Job" and "Job " apart.
+    return dialect.padsSpaces() ? size - 1 : size;
   }
 
   /**
@@ -555,7 +522,8 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
     }
 
     /**
-     * Whether the table is created when a lock attempt finds it missing. Default true.
+     * Whether the table is created when it is missing: looked up before the provider's first lock
+     * attempt, and created again whenever a lock attempt finds it missing. Default true.
      *
      * @param createTable false to require the table to exist
      * @return this builder

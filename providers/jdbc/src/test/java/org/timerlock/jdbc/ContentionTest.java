@@ -25,7 +25,7 @@ import org.timerlock.testkit.stores.TestStores;
 
 /**
  * Four nodes, two threads each, racing for 200 names nobody has used: every name is taken exactly
- * once, and the database saw no failed statement.
+ * once, and the database saw no failed statement; nor did it when the first node created the table.
  */
 class ContentionTest {
 
@@ -37,8 +37,9 @@ class ContentionTest {
   void postgresRollsNothingBack() throws Exception {
     try (IsolatedDatabase db = TestStores.isolatedDatabase(StoreKind.POSTGRES, getClass());
         HikariDataSource admin = Pools.pool(db, 1)) {
-      // Creating the table fails once on the missing table (by design): do it first, on a pool
-      // of its own whose backend exits and flushes its statistics before the measurement.
+      // Create the table first: nodes that start at the same instant on a fresh database race to
+      // create it, and the losers' CREATE TABLE fails (tolerated). Its pool's backend exits and
+      // flushes its statistics before the measurement.
       try (HikariDataSource setUp = Pools.pool(db, 1)) {
         warmUp(setUp);
       }
@@ -53,6 +54,25 @@ class ContentionTest {
       assertThatThrownBy(() -> Pools.exec(admin, "SELECT 1/0"))
           .isInstanceOf(RuntimeException.class);
       assertThat(waitForStats(admin, after) - after).as("control rollback counted").isPositive();
+    }
+  }
+
+  /** The first acquire on a fresh schema creates the table without a failed statement. */
+  @Test
+  void postgresCreatesTheTableWithoutAFailedStatement() throws Exception {
+    try (IsolatedDatabase db = TestStores.isolatedDatabase(StoreKind.POSTGRES, getClass());
+        HikariDataSource admin = Pools.pool(db, 1)) {
+      long before = waitForStats(admin, 0);
+      CountingDataSource counting;
+      try (HikariDataSource pool = Pools.pool(db, 1)) {
+        counting = new CountingDataSource(pool);
+        warmUp(counting.dataSource());
+      }
+      // The pool is closed: its backend has exited and flushed its statistics.
+      long after = waitForStats(admin, before);
+      assertThat(Pools.queryLong(admin, "SELECT count(*) FROM shedlock")).isOne();
+      assertThat(counting.errors.get()).as("SQLExceptions seen by the driver").isZero();
+      assertThat(after - before).as("pg_stat_database.xact_rollback delta").isZero();
     }
   }
 
