@@ -91,7 +91,7 @@ XML
     DATASOURCE="<datasource jndi-name=\"$DS_JNDI\" pool-name=\"TimerLockDemoDS\">
       <connection-url>$(printf '%s' "$PG_URL" | sed 's/&/\&amp;/g')</connection-url>
       <driver>postgresql</driver>
-      <security user-name=\"$PG_USER\" password=\"$PG_PASSWORD\"/>
+      <security user-name=\"$PG_USER\"${PG_PASSWORD:+ password=\"$PG_PASSWORD\"}/>
     </datasource>
     <drivers>
       <driver name=\"postgresql\" module=\"org.postgresql\"><driver-class>org.postgresql.Driver</driver-class></driver>"
@@ -149,10 +149,11 @@ for n in $(seq 1 "$NODES"); do
   marker="$DEMO/node$n/deployments/timerlock-wildfly-example.war"
   for _ in $(seq 1 240); do
     [[ -f "$marker.deployed" || -f "$marker.failed" ]] && break
+    kill -0 "${PIDS[$((n - 1))]}" 2>/dev/null || break # the server exited: see its console.log
     sleep 0.5
   done
   if [[ ! -f "$marker.deployed" ]]; then
-    echo "node$n did not deploy the example; see $DEMO/node$n/log/server.log" >&2
+    echo "node$n did not deploy the example; see $DEMO/node$n/console.log and log/server.log" >&2
     cat "$marker.failed" 2>/dev/null >&2 || true
     exit 1
   fi
@@ -188,7 +189,8 @@ sort "$DEMO/fires.txt" | awk -v first="$first" -v last="$last" -v lock="nightly-
     bad = 0
     for (i = 1; i <= n; i++) {
       t = order[i]
-      printf "%-10s %-16s %s\n", t, (ran[t] == "" ? " (none)" : ran[t]), skipped[t]
+      r = (ran[t] == "" ? "(none)" : substr(ran[t], 2))
+      printf "%-10s %-16s %s\n", t, r, substr(skipped[t], 2)
       if (runs[t] != 1) bad++
     }
     if (bad == 0) printf "\n%d fires, each ran on exactly one node.\n", n
