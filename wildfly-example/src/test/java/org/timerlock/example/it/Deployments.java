@@ -6,6 +6,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.HashSet;
+import java.util.Set;
 import org.jboss.shrinkwrap.api.Node;
 import org.jboss.shrinkwrap.api.ShrinkWrap;
 import org.jboss.shrinkwrap.api.asset.StringAsset;
@@ -37,15 +39,25 @@ final class Deployments {
   }
 
   /**
-   * Appends settings to the application's {@code microprofile-config.properties}.
+   * Sets entries of the application's {@code microprofile-config.properties}, replacing the
+   * application's own value of the same key.
    *
    * @param war the archive
    * @param lines {@code key=value} lines
    * @return the archive
    */
   static WebArchive withConfig(WebArchive war, String... lines) {
-    Node node = war.get(CONFIG);
-    StringBuilder config = new StringBuilder(read(node)).append('\n');
+    Set<String> keys = new HashSet<>();
+    for (String line : lines) {
+      keys.add(line.substring(0, line.indexOf('=')).trim());
+    }
+    StringBuilder config = new StringBuilder();
+    for (String line : read(war.get(CONFIG)).split("\n")) {
+      int eq = line.indexOf('=');
+      if (line.startsWith("#") || eq < 0 || !keys.contains(line.substring(0, eq).trim())) {
+        config.append(line).append('\n');
+      }
+    }
     for (String line : lines) {
       config.append(line).append('\n');
     }
