@@ -195,6 +195,15 @@ class ConfigurationTest {
   }
 
   @Test
+  void settingsForALockNoMethodUsesAreAccepted() {
+    // Such keys may belong to a lock taken through LockedTasks: logged, not rejected.
+    deploy(
+        config("timerlock.lock.\"only-programmatic\".lock-at-most-for", "3m"), SharedStore.class);
+    assertThat(container.select(LockedTasks.class).get().wrap("only-programmatic", () -> {}))
+        .isNotNull();
+  }
+
+  @Test
   void lockedTasksRejectANameWithoutSettings() {
     deploy(Map.of(), SharedStore.class);
     LockedTasks tasks = container.select(LockedTasks.class).get();

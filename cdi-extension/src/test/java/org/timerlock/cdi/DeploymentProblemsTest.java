@@ -165,6 +165,30 @@ class DeploymentProblemsTest {
   }
 
   @Test
+  void lockKeyWithoutQuotes() {
+    assertDeploymentFails(
+            with(IN_MEMORY, "timerlock.lock.valid.lock-at-most-for", "9m"), ValidJob.class)
+        .hasMessageContaining(
+            "config key timerlock.lock.valid.lock-at-most-for is not of the form"
+                + " timerlock.lock.\"<name>\".<property>");
+  }
+
+  @Test
+  void misspelledLockProperty() {
+    assertDeploymentFails(
+            with(IN_MEMORY, "timerlock.lock.\"valid\".lock-at-most", "9m"), ValidJob.class)
+        .hasMessageContaining(
+            "config key timerlock.lock.\"valid\".lock-at-most names the unknown property"
+                + " 'lock-at-most'");
+  }
+
+  @Test
+  void misspelledDefaultKey() {
+    assertDeploymentFails(with(IN_MEMORY, "timerlock.default.lock-at-most", "9m"), ValidJob.class)
+        .hasMessageContaining("unknown config key timerlock.default.lock-at-most");
+  }
+
+  @Test
   void everyProblemIsReportedAtOnce() {
     assertDeploymentFails(IN_MEMORY, BananaDuration.class, NoAtMostFor.class, PrimitiveReturn.class)
         .hasMessageContaining(BananaDuration.class.getName())

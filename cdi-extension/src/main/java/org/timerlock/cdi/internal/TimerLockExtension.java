@@ -17,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Collectors;
 import org.eclipse.microprofile.config.Config;
 import org.eclipse.microprofile.config.ConfigProvider;
@@ -80,6 +81,7 @@ public class TimerLockExtension implements Extension {
       }
     }
     rejectUnintendedSharing();
+    checkConfigKeys(config);
     if (!applicationProvidesLockProvider) {
       addConfiguredProvider(event);
     }
@@ -152,6 +154,21 @@ public class TimerLockExtension implements Extension {
                   + LockSettingsResolver.lockKey(name, "shared")
                   + "=true if they are meant to exclude each other");
         });
+  }
+
+  private void checkConfigKeys(Config config) {
+    Set<String> lockNames =
+        resolved.values().stream().map(LockConfiguration::name).collect(Collectors.toSet());
+    ConfigKeyCheck.check(
+        config.getPropertyNames(),
+        lockNames,
+        problems,
+        key ->
+            LOG.log(
+                Level.INFO,
+                "TimerLock: config key {0} names no @SchedulerLock method; it applies only if the"
+                    + " lock is taken through LockedTasks",
+                key));
   }
 
   private void addConfiguredProvider(AfterBeanDiscovery event) {
