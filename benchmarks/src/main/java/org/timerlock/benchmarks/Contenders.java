@@ -1,0 +1,202 @@
+package org.timerlock.benchmarks;
+
+import com.zaxxer.hikari.HikariDataSource;
+import java.net.URI;
+import java.time.Duration;
+import java.util.Optional;
+import net.javacrumbs.shedlock.core.ClockProvider;
+import net.javacrumbs.shedlock.provider.jdbctemplate.JdbcTemplateLockProvider;
+import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
+import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
+import org.springframework.data.redis.connection.jedis.JedisClientConfiguration;
+import org.springframework.data.redis.connection.jedis.JedisConnectionFactory;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.timerlock.core.DefaultLockingTaskExecutor;
+import org.timerlock.core.InMemoryLockProvider;
+import org.timerlock.core.LockConfiguration;
+import org.timerlock.core.LockProvider;
+import org.timerlock.core.SimpleLock;
+import org.timerlock.jdbc.JdbcLockProvider;
+import org.timerlock.redis.RedisLockProvider;
+
+/** Builds a {@link Contender} for a library on a store, configured as each library recommends. */
+public final class Contenders {
+
+  /** lockAtMostFor of every benchmark lock: far longer than any measurement. */
+  static final Duration LOCK_AT_MOST_FOR = Duration.ofMinutes(30);
+
+  private Contenders() {}
+
+  /**
+   * A new node.
+   *
+   * @param store where it locks
+   * @param library which library
+   * @param namespace the table and key prefix
+   * @param nodeName names its pool and its owner values
+   * @return the node; close it after
+   */
+  public static Contender open(
+      Store store, Library library, Stores.Namespace namespace, String nodeName) {
+    return library == Library.TIMERLOCK
+        ? timerLock(store, namespace, nodeName)
+        : shedLock(store, namespace, nodeName);
+  }
+
+  private static Contender timerLock(Store store, Stores.Namespace namespace, String nodeName) {
+    return switch (store) {
+      case IN_MEMORY -> new TimerLockContender(SHARED_IN_MEMORY, () -> {});
+      case POSTGRES, MARIADB -> {
+        HikariDataSource pool = Stores.pool(store, nodeName);
+        JdbcLockProvider provider =
+            JdbcLockProvider.builder()
+                .dataSource(pool)
+                .tableName(namespace.table())
+                .createTable(false)
+                .nodeId(nodeName)
+                .build();
+        yield new TimerLockContender(provider, pool::close);
+      }
+      case REDIS -> {
+        RedisLockProvider provider =
+            RedisLockProvider.builder()
+                .uri(Stores.redisUri())
+                .poolSize(Stores.POOL_SIZE)
+                .keyPrefix(namespace.keyPrefix())
+                .environment(Stores.REDIS_ENVIRONMENT)
+                .nodeId(nodeName)
+                .build();
+        yield new TimerLockContender(provider, provider::close);
+      }
+    };
+  }
+
+  private static Contender shedLock(Store store, Stores.Namespace namespace, String nodeName) {
+    return switch (store) {
+      case IN_MEMORY -> new ShedLockContender(SHARED_MAP_PROVIDER, () -> {});
+      case POSTGRES, MARIADB -> {
+        HikariDataSource pool = Stores.pool(store, nodeName);
+        JdbcTemplateLockProvider provider =
+            new JdbcTemplateLockProvider(
+                JdbcTemplateLockProvider.Configuration.builder()
+                    .withJdbcTemplate(new JdbcTemplate(pool))
+                    .withTableName(namespace.table())
+                    .withLockedByValue(nodeName)
+                    .usingDbTime()
+                    .build());
+        yield new ShedLockContender(provider, pool::close);
+      }
+      case REDIS -> {
+        URI uri = URI.create(Stores.redisUri());
+        GenericObjectPoolConfig<Object> poolConfig = new GenericObjectPoolConfig<>();
+        poolConfig.setMaxTotal(Stores.POOL_SIZE);
+        poolConfig.setMaxIdle(Stores.POOL_SIZE);
+        poolConfig.setMinIdle(0);
+        JedisConnectionFactory connections =
+            new JedisConnectionFactory(
+                new RedisStandaloneConfiguration(uri.getHost(), uri.getPort()),
+                JedisClientConfiguration.builder().usePooling().poolConfig(poolConfig).build());
+        connections.afterPropertiesSet();
+        connections.start();
+        var provider =
+            new net.javacrumbs.shedlock.provider.redis.spring.RedisLockProvider(
+                connections, Stores.REDIS_ENVIRONMENT, namespace.keyPrefix());
+        yield new ShedLockContender(provider, connections::destroy);
+      }
+    };
+  }
+
+  /** In-memory locks exist once per JVM, as the other "node" must see them. */
+  private static final InMemoryLockProvider SHARED_IN_MEMORY = new InMemoryLockProvider();
+
+  private static final MapShedLockProvider SHARED_MAP_PROVIDER = new MapShedLockProvider();
+
+  private static final class TimerLockContender implements Contender {
+    private final LockProvider provider;
+    private final Runnable closer;
+    private final DefaultLockingTaskExecutor executor;
+
+    TimerLockContender(LockProvider provider, Runnable closer) {
+      this.provider = provider;
+      this.closer = closer;
+      this.executor = new DefaultLockingTaskExecutor(provider);
+    }
+
+    @Override
+    public Job job(String name) {
+      // Resolved once, as the CDI extension does at deployment.
+      LockConfiguration configuration = LockConfiguration.of(name, LOCK_AT_MOST_FOR);
+      EmptyTask task = new EmptyTask();
+      return () -> {
+        long before = task.runs;
+        executor.executeWithLock(task, configuration);
+        return task.runs != before;
+      };
+    }
+
+    @Override
+    public Held hold(String name) {
+      Optional<SimpleLock> lock = provider.lock(LockConfiguration.of(name, LOCK_AT_MOST_FOR));
+      SimpleLock held = lock.orElseThrow(() -> new IllegalStateException(name + " is held"));
+      return held::unlock;
+    }
+
+    @Override
+    public void close() {
+      closer.run();
+    }
+  }
+
+  private static final class ShedLockContender implements Contender {
+    private final net.javacrumbs.shedlock.core.LockProvider provider;
+    private final Runnable closer;
+    private final net.javacrumbs.shedlock.core.DefaultLockingTaskExecutor executor;
+
+    ShedLockContender(net.javacrumbs.shedlock.core.LockProvider provider, Runnable closer) {
+      this.provider = provider;
+      this.closer = closer;
+      this.executor = new net.javacrumbs.shedlock.core.DefaultLockingTaskExecutor(provider);
+    }
+
+    @Override
+    public Job job(String name) {
+      EmptyTask task = new EmptyTask();
+      return () -> {
+        long before = task.runs;
+        // ShedLock's configuration carries its creation instant: a new one per execution, as
+        // ShedLock's own scheduler integration builds it.
+        executor.executeWithLock(task, configuration(name));
+        return task.runs != before;
+      };
+    }
+
+    @Override
+    public Held hold(String name) {
+      var lock =
+          provider
+              .lock(configuration(name))
+              .orElseThrow(() -> new IllegalStateException(name + " is held"));
+      return lock::unlock;
+    }
+
+    private static net.javacrumbs.shedlock.core.LockConfiguration configuration(String name) {
+      return new net.javacrumbs.shedlock.core.LockConfiguration(
+          ClockProvider.now(), name, LOCK_AT_MOST_FOR, Duration.ZERO);
+    }
+
+    @Override
+    public void close() {
+      closer.run();
+    }
+  }
+
+  /** The job's body: nothing but a count, so that the benchmark can tell a run from a skip. */
+  private static final class EmptyTask implements Runnable {
+    long runs;
+
+    @Override
+    public void run() {
+      runs++;
+    }
+  }
+}

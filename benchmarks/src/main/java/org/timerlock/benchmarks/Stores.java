@@ -1,0 +1,147 @@
+package org.timerlock.benchmarks;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import java.net.URI;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Locale;
+import java.util.Set;
+import redis.clients.jedis.RedisClient;
+
+/**
+ * Where the stores are and how both libraries connect to them: the same pool size and pool settings
+ * on both sides.
+ *
+ * <p>Endpoints come from system properties, then environment variables, then the local defaults:
+ *
+ * <ul>
+ *   <li>{@code timerlock.bench.postgres.url} / {@code TIMERLOCK_BENCH_POSTGRES_URL}, default {@code
+ *       jdbc:postgresql://127.0.0.1:5432/test}, user {@code postgres} ({@code .user} / {@code
+ *       _USER}, {@code .password} / {@code _PASSWORD})
+ *   <li>{@code timerlock.bench.mariadb.url} / {@code TIMERLOCK_BENCH_MARIADB_URL}, default {@code
+ *       jdbc:mariadb://127.0.0.1:3306/test}, user {@code root}, no password
+ *   <li>{@code timerlock.bench.redis.uri} / {@code TIMERLOCK_BENCH_REDIS_URI}, default {@code
+ *       redis://127.0.0.1:6379}
+ * </ul>
+ */
+public final class Stores {
+
+  /** Connections per pool, for JDBC and Redis alike, on both sides. */
+  public static final int POOL_SIZE = 4;
+
+  /** The Redis "environment" part of the key, {@code <prefix>:<environment>:<name>}. */
+  public static final String REDIS_ENVIRONMENT = "jmh";
+
+  private Stores() {}
+
+  /**
+   * The table and key prefix a run uses, so that a smoke test never touches a running benchmark's
+   * data.
+   *
+   * @param table the lock table, dropped and created by {@link #prepare}
+   * @param keyPrefix the Redis key prefix, its keys deleted by {@link #prepare}
+   */
+  public record Namespace(String table, String keyPrefix) {
+    /** What the benchmarks use. */
+    public static final Namespace BENCHMARK = new Namespace("bench_lock", "bench-lock");
+  }
+
+  /**
+   * Drops and creates the lock table with ShedLock's documented layout for the database, or deletes
+   * the namespace's Redis keys. Nothing for the in-memory store.
+   *
+   * @param store the store
+   * @param namespace the table and key prefix
+   */
+  public static void prepare(Store store, Namespace namespace) {
+    switch (store) {
+      case POSTGRES ->
+          execute(
+              store,
+              "DROP TABLE IF EXISTS " + namespace.table(),
+              "CREATE TABLE "
+                  + namespace.table()
+                  + "(name VARCHAR(64) NOT NULL, lock_until TIMESTAMP NOT NULL,"
+                  + " locked_at TIMESTAMP NOT NULL, locked_by VARCHAR(255) NOT NULL,"
+                  + " PRIMARY KEY (name))");
+      case MARIADB ->
+          execute(
+              store,
+              "DROP TABLE IF EXISTS " + namespace.table(),
+              "CREATE TABLE "
+                  + namespace.table()
+                  + "(name VARCHAR(64) NOT NULL, lock_until TIMESTAMP(3) NOT NULL,"
+                  + " locked_at TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3),"
+                  + " locked_by VARCHAR(255) NOT NULL, PRIMARY KEY (name))");
+      case REDIS -> {
+        try (RedisClient redis = RedisClient.create(URI.create(redisUri()))) {
+          Set<String> keys = redis.keys(namespace.keyPrefix() + ":*");
+          if (!keys.isEmpty()) {
+            redis.del(keys.toArray(String[]::new));
+          }
+        }
+      }
+      case IN_MEMORY -> {}
+    }
+  }
+
+  /**
+   * A HikariCP pool on a database, with the settings both libraries get.
+   *
+   * @param store {@link Store#POSTGRES} or {@link Store#MARIADB}
+   * @param poolName names the pool in diagnostics
+   * @return a started pool of {@link #POOL_SIZE} connections
+   */
+  public static HikariDataSource pool(Store store, String poolName) {
+    HikariConfig config = new HikariConfig();
+    config.setJdbcUrl(jdbcUrl(store));
+    config.setUsername(setting(store, "user", store == Store.POSTGRES ? "postgres" : "root"));
+    config.setPassword(setting(store, "password", ""));
+    config.setMaximumPoolSize(POOL_SIZE);
+    config.setMinimumIdle(POOL_SIZE);
+    config.setAutoCommit(true);
+    config.setPoolName(poolName);
+    return new HikariDataSource(config);
+  }
+
+  /**
+   * The Redis endpoint.
+   *
+   * @return e.g. {@code redis://127.0.0.1:6379}
+   */
+  public static String redisUri() {
+    return setting(Store.REDIS, "uri", "redis://127.0.0.1:6379");
+  }
+
+  static String jdbcUrl(Store store) {
+    return switch (store) {
+      case POSTGRES -> setting(store, "url", "jdbc:postgresql://127.0.0.1:5432/test");
+      case MARIADB -> setting(store, "url", "jdbc:mariadb://127.0.0.1:3306/test");
+      default -> throw new IllegalArgumentException(store + " is not a database");
+    };
+  }
+
+  private static String setting(Store store, String key, String fallback) {
+    String property = "timerlock.bench." + store.name().toLowerCase(Locale.ROOT) + "." + key;
+    String value = System.getProperty(property);
+    if (value == null) {
+      value = System.getenv(property.toUpperCase(Locale.ROOT).replace('.', '_'));
+    }
+    return value != null ? value : fallback;
+  }
+
+  private static void execute(Store store, String... statements) {
+    try (HikariDataSource pool = pool(store, "bench-setup");
+        Connection connection = pool.getConnection();
+        Statement statement = connection.createStatement()) {
+      for (String sql : statements) {
+        statement.execute(sql);
+      }
+    } catch (SQLException e) {
+      throw new IllegalStateException(
+          "Cannot prepare the lock table on " + jdbcUrl(store) + ": " + e.getMessage(), e);
+    }
+  }
+}
