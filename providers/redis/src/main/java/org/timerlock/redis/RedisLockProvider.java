@@ -1,18 +1,10 @@
 package org.timerlock.redis;
 
 import java.lang.System.Logger.Level;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
-import java.util.HexFormat;
-import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.Function;
-import java.util.function.Supplier;
 import javax.net.ssl.SSLSocketFactory;
 import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.LockException;
@@ -26,10 +18,6 @@ import redis.clients.jedis.RedisClient;
 import redis.clients.jedis.RedisClusterClient;
 import redis.clients.jedis.RedisSentinelClient;
 import redis.clients.jedis.UnifiedJedis;
-import redis.clients.jedis.exceptions.JedisConnectionException;
-import redis.clients.jedis.exceptions.JedisException;
-import redis.clients.jedis.exceptions.JedisNoScriptException;
-import redis.clients.jedis.params.SetParams;
 
 /**
  * Locks in Redis: standalone, Sentinel-managed or Cluster, through one Jedis {@link UnifiedJedis}
@@ -83,48 +71,27 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
   /** Time to wait for replicas when {@link Builder#waitForReplicas} is used, by default. */
   public static final Duration DEFAULT_WAIT_TIMEOUT = Duration.ofMillis(500);
 
-  private static final System.Logger LOG = System.getLogger(RedisLockProvider.class.getName());
+  /** The one logger of the provider and its parts, so that one logger name configures them all. */
+  static final System.Logger LOG = System.getLogger(RedisLockProvider.class.getName());
 
-  /** Release: keep what is left of lockAtLeastFor (PTTL minus ARGV[2]) or delete. */
-  static final Script RELEASE =
-      new Script(
-          "if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end\n"
-              + "local keep = redis.call('PTTL', KEYS[1]) - tonumber(ARGV[2])\n"
-              + "if keep > 0 then\n"
-              + "  redis.call('PEXPIRE', KEYS[1], keep)\n"
-              + "  return 2\n"
-              + "end\n"
-              + "redis.call('DEL', KEYS[1])\n"
-              + "return 1\n");
-
-  /** Extend: a new TTL of ARGV[2] ms, only for the owner's acquisition. */
-  static final Script EXTEND =
-      new Script(
-          "if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end\n"
-              + "redis.call('PEXPIRE', KEYS[1], ARGV[2])\n"
-              + "return 1\n");
-
-  private final ClientSource source;
+  private final String description;
   private final String keyPrefix;
   private final String environment;
   private final String nodeId;
-  private final int waitForReplicas;
-  private final long waitTimeoutMillis;
-  private final long socketTimeoutMillis;
-  private final Object clientLock = new Object();
-  private volatile UnifiedJedis client;
-  private volatile boolean closed;
-  // For log messages only ("answers again"); never consulted to decide anything.
-  private final AtomicBoolean failing = new AtomicBoolean();
+  private final LazyClient client;
+  private final LockCommands commands;
+  private final ReplicaWait replicas;
 
   private RedisLockProvider(Builder builder, ClientSource source) {
-    this.source = source;
     this.keyPrefix = builder.keyPrefix;
     this.environment = builder.environment;
     this.nodeId = builder.nodeId;
-    this.waitForReplicas = builder.waitForReplicas;
-    this.waitTimeoutMillis = builder.waitTimeout.toMillis();
-    this.socketTimeoutMillis = builder.socketTimeout.toMillis();
+    this.description = source.description() + ", keys " + key("<name>");
+    this.client = new LazyClient(source, toString());
+    CommandRunner runner = new CommandRunner(client, source, builder.socketTimeout.toMillis());
+    this.commands = new LockCommands(runner);
+    this.replicas =
+        new ReplicaWait(runner, builder.waitForReplicas, builder.waitTimeout.toMillis());
   }
 
   /**
@@ -143,46 +110,18 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
     String name = configuration.name();
     String key = key(name);
     String owner = OwnerIds.newOwnerId(nodeId);
-    long atMostFor = millis(configuration.lockAtMostFor());
-    long atLeastFor = millis(configuration.lockAtLeastFor());
-    SetParams params = SetParams.setParams().nx().px(atMostFor);
+    long atMostFor = LockCommands.millis(configuration.lockAtMostFor());
+    long atLeastFor = LockCommands.millis(configuration.lockAtLeastFor());
     long started = System.nanoTime();
-    boolean acquired =
-        call(
-            "acquire",
-            name,
-            jedis -> "OK".equals(jedis.set(key, owner, params)),
-            // After a broken connection the first SET may have been applied: the owner value,
-            // unique to this attempt, tells.
-            jedis -> "OK".equals(jedis.set(key, owner, params)) || owner.equals(jedis.get(key)));
-    if (!acquired) {
+    if (!commands.acquire(name, key, owner, atMostFor)) {
       LOG.log(Level.TRACE, "Lock ''{0}'' is held elsewhere", name);
       return Optional.empty();
     }
-    RedisLock lock = new RedisLock(name, key, owner, atMostFor, atLeastFor, started);
-    if (waitForReplicas > 0) {
-      long acknowledged = awaitReplicas("acquire", name, key);
-      if (acknowledged < waitForReplicas) {
-        LockException failure =
-            new LockException(
-                where()
-                    + " could not acquire lock '"
-                    + name
-                    + "': only "
-                    + acknowledged
-                    + " of the "
-                    + waitForReplicas
-                    + " replicas required by timerlock.redis.wait-for-replicas acknowledged it"
-                    + " within "
-                    + waitTimeoutMillis
-                    + " ms; the lock was given up");
-        try {
-          call("release", name, jedis -> script(jedis, RELEASE, key, owner, "" + atMostFor), null);
-        } catch (LockException e) {
-          failure.addSuppressed(e);
-        }
-        throw failure;
-      }
+    RedisLock lock =
+        new RedisLock(commands, replicas, name, key, owner, atMostFor, atLeastFor, started);
+    Optional<LockException> unreplicated = replicas.afterAcquire(name, key);
+    if (unreplicated.isPresent()) {
+      throw givenUp(lock, unreplicated.get());
     }
     LOG.log(Level.TRACE, "Acquired lock ''{0}'' as {1}", name, owner);
     return Optional.of(lock);
@@ -190,7 +129,7 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
 
   @Override
   public String description() {
-    return source.description() + ", keys " + keyPrefix + ":" + environment + ":<name>";
+    return description;
   }
 
   /**
@@ -206,14 +145,7 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
   /** Closes the Redis client, unless it was given to {@link Builder#client}. */
   @Override
   public void close() {
-    synchronized (clientLock) {
-      closed = true;
-      UnifiedJedis current = client;
-      client = null;
-      if (current != null && source.owned()) {
-        current.close();
-      }
-    }
+    client.close();
   }
 
   @Override
@@ -221,236 +153,14 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
     return "RedisLockProvider[" + description() + "]";
   }
 
-  private long awaitReplicas(String action, String name, String key) {
-    return call(
-        action, name, jedis -> jedis.waitReplicas(key, waitForReplicas, waitTimeoutMillis), null);
-  }
-
-  private UnifiedJedis client() {
-    UnifiedJedis current = client;
-    if (current != null) {
-      return current;
-    }
-    synchronized (clientLock) {
-      if (closed) {
-        throw new IllegalStateException(this + " is closed");
-      }
-      if (client == null) {
-        client = source.opener().get();
-      }
-      return client;
-    }
-  }
-
-  /**
-   * Runs one command, translating failures. A connection that broke (not one that timed out) makes
-   * the pool drop its idle connections, which are likely broken too (a restarted server), and
-   * {@code retry}, when given, runs once on a fresh connection.
-   */
-  private <T> T call(
-      String action,
-      String name,
-      Function<UnifiedJedis, T> command,
-      Function<UnifiedJedis, T> retry) {
-    if (closed) {
-      throw new IllegalStateException(this + " is closed");
-    }
+  /** An acquisition that must not count as held: its key goes, the failure is thrown. */
+  private static LockException givenUp(RedisLock lock, LockException failure) {
     try {
-      UnifiedJedis jedis = client();
-      T result;
-      try {
-        result = command.apply(jedis);
-      } catch (JedisConnectionException e) {
-        source.discardIdleConnections(jedis);
-        if (retry == null || Failures.isTimeout(e)) {
-          throw e;
-        }
-        try {
-          result = retry.apply(jedis);
-        } catch (JedisException again) {
-          again.addSuppressed(e);
-          throw again;
-        }
-      }
-      if (failing.compareAndSet(true, false)) {
-        LOG.log(Level.INFO, "{0} answers again", where());
-      }
-      return result;
-    } catch (JedisException e) {
-      failing.set(true);
-      String message =
-          where()
-              + " could not "
-              + action
-              + " lock '"
-              + name
-              + "': "
-              + Failures.reason(e, socketTimeoutMillis, source.secret());
-      throw new LockException(message, e);
+      lock.giveUp();
+    } catch (LockException e) {
+      failure.addSuppressed(e);
     }
-  }
-
-  private String where() {
-    UnifiedJedis current = client;
-    if (current instanceof RedisSentinelClient sentinel) {
-      try {
-        HostAndPort master = sentinel.getCurrentMaster();
-        if (master != null) {
-          return source.description()
-              + " (master at "
-              + Endpoints.address(master.getHost(), master.getPort())
-              + ")";
-        }
-      } catch (RuntimeException e) {
-        // only for the message
-      }
-    }
-    return source.description();
-  }
-
-  private static Object script(UnifiedJedis jedis, Script script, String key, String... args) {
-    List<String> keys = List.of(key);
-    List<String> argv = List.of(args);
-    try {
-      return jedis.evalsha(script.sha(), keys, argv);
-    } catch (JedisNoScriptException e) {
-      // The server lost its script cache (restart, failover, SCRIPT FLUSH): EVAL runs and caches
-      // it.
-      return jedis.eval(script.text(), keys, argv);
-    }
-  }
-
-  private static long millis(Duration duration) {
-    long millis = duration.toMillis();
-    return duration.minusMillis(millis).isZero() ? Math.max(millis, 0) : millis + 1;
-  }
-
-  private static String format(long nanos) {
-    return Duration.ofNanos(nanos).toMillis() + " ms";
-  }
-
-  /** One acquisition. */
-  private final class RedisLock implements SimpleLock {
-    private final String name;
-    private final String key;
-    private final String owner;
-    private final long atMostFor;
-    private final long atLeastFor;
-    private final long startedNanos;
-    private boolean spent;
-
-    RedisLock(
-        String name, String key, String owner, long atMostFor, long atLeastFor, long startedNanos) {
-      this.name = name;
-      this.key = key;
-      this.owner = owner;
-      this.atMostFor = atMostFor;
-      this.atLeastFor = atLeastFor;
-      this.startedNanos = startedNanos;
-    }
-
-    @Override
-    public synchronized void unlock() {
-      if (spent) {
-        return;
-      }
-      String dropped = Long.toString(atMostFor - atLeastFor);
-      Object result =
-          call("release", name, jedis -> script(jedis, RELEASE, key, owner, dropped), null);
-      spent = true;
-      if (Long.valueOf(0).equals(result)) {
-        LOG.log(
-            Level.WARNING,
-            "Lock ''{0}'' was no longer held by {1} when released, {2} after it was taken"
-                + " (lockAtMostFor {3} ms): the task ran longer than lockAtMostFor, or the key"
-                + " was removed or lost (Redis restart or failover)",
-            name,
-            owner,
-            format(System.nanoTime() - startedNanos),
-            atMostFor);
-      } else {
-        LOG.log(Level.TRACE, "Released lock ''{0}'' ({1})", name, result);
-      }
-    }
-
-    @Override
-    public synchronized Optional<SimpleLock> extend(Duration atMostFor, Duration atLeastFor) {
-      LockConfiguration extended = new LockConfiguration(name, atMostFor, atLeastFor);
-      if (spent) {
-        return Optional.empty();
-      }
-      long newAtMostFor = millis(extended.lockAtMostFor());
-      long started = System.nanoTime();
-      Object result =
-          call(
-              "extend",
-              name,
-              jedis -> script(jedis, EXTEND, key, owner, Long.toString(newAtMostFor)),
-              null);
-      spent = true;
-      if (!Long.valueOf(1).equals(result)) {
-        LOG.log(
-            Level.WARNING,
-            "Lock ''{0}'' could not be extended: it was no longer held by {1}, {2} after it was"
-                + " taken",
-            name,
-            owner,
-            format(System.nanoTime() - startedNanos));
-        return Optional.empty();
-      }
-      if (waitForReplicas > 0) {
-        long acknowledged = awaitReplicas("extend", name, key);
-        if (acknowledged < waitForReplicas) {
-          LOG.log(
-              Level.WARNING,
-              "Extension of lock ''{0}'' reached only {1} of {2} replicas within {3} ms: a"
-                  + " failover now could shorten it",
-              name,
-              acknowledged,
-              waitForReplicas,
-              waitTimeoutMillis);
-        }
-      }
-      return Optional.of(
-          new RedisLock(
-              name, key, owner, newAtMostFor, millis(extended.lockAtLeastFor()), started));
-    }
-
-    @Override
-    public String toString() {
-      return "RedisLock[" + key + " by " + owner + "]";
-    }
-  }
-
-  /** A Lua script and its SHA-1, as EVALSHA wants it. */
-  record Script(String text, String sha) {
-    Script(String text) {
-      this(text, sha1(text));
-    }
-
-    private static String sha1(String text) {
-      try {
-        MessageDigest digest = MessageDigest.getInstance("SHA-1");
-        return HexFormat.of().formatHex(digest.digest(text.getBytes(StandardCharsets.UTF_8)));
-      } catch (NoSuchAlgorithmException e) {
-        throw new IllegalStateException("SHA-1 is missing from this JVM", e);
-      }
-    }
-  }
-
-  /** Where the client comes from and what to call it in messages. */
-  private record ClientSource(
-      String description, Supplier<UnifiedJedis> opener, boolean owned, String secret) {
-
-    void discardIdleConnections(UnifiedJedis jedis) {
-      if (jedis instanceof RedisClient standalone) {
-        try {
-          standalone.getPool().clear();
-        } catch (RuntimeException e) {
-          LOG.log(Level.DEBUG, "Could not clear the connection pool", e);
-        }
-      }
-    }
+    return failure;
   }
 
   /**

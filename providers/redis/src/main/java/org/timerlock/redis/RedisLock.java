@@ -1,0 +1,119 @@
+package org.timerlock.redis;
+
+import java.lang.System.Logger.Level;
+import java.time.Duration;
+import java.util.Optional;
+import org.timerlock.core.LockConfiguration;
+import org.timerlock.core.SimpleLock;
+
+/**
+ * One acquisition of a lock. Releasing or extending it acts only while the key still holds this
+ * acquisition's owner value. Each object is released or extended once; an extension hands out a new
+ * one.
+ */
+final class RedisLock implements SimpleLock {
+
+  private final LockCommands commands;
+  private final ReplicaWait replicas;
+  private final String name;
+  private final String key;
+  private final String owner;
+  private final long atMostFor;
+  private final long atLeastFor;
+  private final long startedNanos;
+  private boolean spent;
+
+  RedisLock(
+      LockCommands commands,
+      ReplicaWait replicas,
+      String name,
+      String key,
+      String owner,
+      long atMostFor,
+      long atLeastFor,
+      long startedNanos) {
+    this.commands = commands;
+    this.replicas = replicas;
+    this.name = name;
+    this.key = key;
+    this.owner = owner;
+    this.atMostFor = atMostFor;
+    this.atLeastFor = atLeastFor;
+    this.startedNanos = startedNanos;
+  }
+
+  /** Keeps the key for what is left of lockAtLeastFor, or deletes it. */
+  @Override
+  public synchronized void unlock() {
+    if (spent) {
+      return;
+    }
+    // The TTL still counts down from lockAtMostFor: dropping the difference leaves what is left of
+    // lockAtLeastFor, on the server's clock.
+    Object result = commands.release(name, key, owner, atMostFor - atLeastFor);
+    spent = true;
+    if (Long.valueOf(0).equals(result)) {
+      RedisLockProvider.LOG.log(
+          Level.WARNING,
+          "Lock ''{0}'' was no longer held by {1} when released, {2} after it was taken"
+              + " (lockAtMostFor {3} ms): the task ran longer than lockAtMostFor, or the key"
+              + " was removed or lost (Redis restart or failover)",
+          name,
+          owner,
+          heldFor(),
+          atMostFor);
+    } else {
+      RedisLockProvider.LOG.log(Level.TRACE, "Released lock ''{0}'' ({1})", name, result);
+    }
+  }
+
+  @Override
+  public synchronized Optional<SimpleLock> extend(Duration lockAtMostFor, Duration lockAtLeastFor) {
+    LockConfiguration extended = new LockConfiguration(name, lockAtMostFor, lockAtLeastFor);
+    if (spent) {
+      return Optional.empty();
+    }
+    long newAtMostFor = LockCommands.millis(extended.lockAtMostFor());
+    long started = System.nanoTime();
+    boolean stillHeld = commands.extend(name, key, owner, newAtMostFor);
+    spent = true;
+    if (!stillHeld) {
+      RedisLockProvider.LOG.log(
+          Level.WARNING,
+          "Lock ''{0}'' could not be extended: it was no longer held by {1}, {2} after it was"
+              + " taken",
+          name,
+          owner,
+          heldFor());
+      return Optional.empty();
+    }
+    replicas.afterExtend(name, key);
+    return Optional.of(
+        new RedisLock(
+            commands,
+            replicas,
+            name,
+            key,
+            owner,
+            newAtMostFor,
+            LockCommands.millis(extended.lockAtLeastFor()),
+            started));
+  }
+
+  /**
+   * Deletes the key of an acquisition that must not count as held, so that no one waits for it to
+   * expire.
+   */
+  void giveUp() {
+    commands.release(name, key, owner, atMostFor);
+  }
+
+  @Override
+  public String toString() {
+    return "RedisLock[" + key + " by " + owner + "]";
+  }
+
+  private String heldFor() {
+    return Duration.ofNanos(System.nanoTime() - startedNanos).toMillis() + " ms";
+  }
+}

@@ -1,0 +1,77 @@
+package org.timerlock.redis;
+
+import java.lang.System.Logger.Level;
+import java.util.Optional;
+import org.timerlock.core.LockException;
+
+/**
+ * {@code WAIT} for replicas after a write, when {@code timerlock.redis.wait-for-replicas} asks for
+ * it: narrows the window in which a failover loses a lock that was just written.
+ */
+final class ReplicaWait {
+
+  private final CommandRunner runner;
+  private final int replicas;
+  private final long timeoutMillis;
+
+  /**
+   * @param replicas how many replicas must acknowledge each write; 0 for no waiting
+   * @param timeoutMillis how long to wait for them
+   */
+  ReplicaWait(CommandRunner runner, int replicas, long timeoutMillis) {
+    this.runner = runner;
+    this.replicas = replicas;
+    this.timeoutMillis = timeoutMillis;
+  }
+
+  /**
+   * After an acquisition.
+   *
+   * @return the failure to report when fewer replicas than required acknowledged it in time: the
+   *     acquisition must then be given up
+   */
+  Optional<LockException> afterAcquire(String name, String key) {
+    if (replicas <= 0) {
+      return Optional.empty();
+    }
+    long acknowledged = await("acquire", name, key);
+    if (acknowledged >= replicas) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        new LockException(
+            runner.where()
+                + " could not acquire lock '"
+                + name
+                + "': only "
+                + acknowledged
+                + " of the "
+                + replicas
+                + " replicas required by timerlock.redis.wait-for-replicas acknowledged it"
+                + " within "
+                + timeoutMillis
+                + " ms; the lock was given up"));
+  }
+
+  /** After an extension, which stands either way: too few replicas only make a warning. */
+  void afterExtend(String name, String key) {
+    if (replicas <= 0) {
+      return;
+    }
+    long acknowledged = await("extend", name, key);
+    if (acknowledged < replicas) {
+      RedisLockProvider.LOG.log(
+          Level.WARNING,
+          "Extension of lock ''{0}'' reached only {1} of {2} replicas within {3} ms: a"
+              + " failover now could shorten it",
+          name,
+          acknowledged,
+          replicas,
+          timeoutMillis);
+    }
+  }
+
+  private long await(String action, String name, String key) {
+    return runner.call(action, name, jedis -> jedis.waitReplicas(key, replicas, timeoutMillis));
+  }
+}
