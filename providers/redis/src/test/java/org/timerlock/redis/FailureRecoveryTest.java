@@ -60,6 +60,14 @@ class FailureRecoveryTest {
     return LockConfiguration.of(name, Duration.ofMinutes(1));
   }
 
+  /** A fire that must not be skipped: the lock is taken, then released. */
+  private static void assertLocksAndUnlocks(
+      RedisLockProvider provider, String name, String description, Object... args) {
+    Optional<SimpleLock> lock = provider.lock(config(name));
+    assertThat(lock).as(description, args).isPresent();
+    lock.get().unlock();
+  }
+
   @Test
   void redisDownAtStartUpThenUp() {
     RedisServerProcess server = closeLater(RedisServerProcess.launch());
@@ -73,9 +81,7 @@ class FailureRecoveryTest {
         .hasMessageContaining("connection refused");
 
     server.start();
-    Optional<SimpleLock> lock = provider.lock(config("down-at-start"));
-    assertThat(lock).as("works once Redis is up, same provider").isPresent();
-    lock.get().unlock();
+    assertLocksAndUnlocks(provider, "down-at-start", "works once Redis is up, same provider");
   }
 
   @Test
@@ -87,13 +93,9 @@ class FailureRecoveryTest {
     server.kill();
     server.start(); // same port, empty: every pooled connection is now broken
 
-    Optional<SimpleLock> lock = provider.lock(config("after-restart"));
-    assertThat(lock).as("the first fire after the restart").isPresent();
-    lock.get().unlock();
+    assertLocksAndUnlocks(provider, "after-restart", "the first fire after the restart");
     for (int i = 0; i < 10; i++) {
-      Optional<SimpleLock> again = provider.lock(config("after-restart-" + i));
-      assertThat(again).as("fire %d after the restart", i).isPresent();
-      again.get().unlock();
+      assertLocksAndUnlocks(provider, "after-restart-" + i, "fire %d after the restart", i);
     }
   }
 
@@ -139,9 +141,7 @@ class FailureRecoveryTest {
     // The lock held across the restart was lost with the server's memory (no persistence): a
     // late release is harmless.
     held.unlock();
-    Optional<SimpleLock> retaken = provider.lock(config("held-across-restart"));
-    assertThat(retaken).isPresent();
-    retaken.get().unlock();
+    assertLocksAndUnlocks(provider, "held-across-restart", "retaken after the restart");
   }
 
   @Test
@@ -158,9 +158,7 @@ class FailureRecoveryTest {
       assertThat(killed).as("connections killed").isPositive();
     }
     for (int i = 0; i < 5; i++) {
-      Optional<SimpleLock> lock = provider.lock(config("after-kill-" + i));
-      assertThat(lock).as("fire %d after CLIENT KILL", i).isPresent();
-      lock.get().unlock();
+      assertLocksAndUnlocks(provider, "after-kill-" + i, "fire %d after CLIENT KILL", i);
     }
   }
 
@@ -194,9 +192,7 @@ class FailureRecoveryTest {
     sleeping.get(10, TimeUnit.SECONDS);
     // The SET that timed out may have been applied once the server woke up: its owner value was
     // unique to the failed attempt, so the name stays locked until it expires (at most once).
-    Optional<SimpleLock> other = provider.lock(config("slow-other"));
-    assertThat(other).as("works again after the pause").isPresent();
-    other.get().unlock();
+    assertLocksAndUnlocks(provider, "slow-other", "works again after the pause");
   }
 
   @Test
