@@ -51,20 +51,6 @@ final class Deployments {
   }
 
   /**
-   * A library the build copied to {@code target/test-libs}.
-   *
-   * @param fileName e.g. {@code postgresql.jar}
-   * @return the file
-   */
-  static File testLib(String fileName) {
-    File file = new File(System.getProperty("test.libs", "target/test-libs"), fileName);
-    if (!file.isFile()) {
-      throw new IllegalStateException(file + " is missing: run the pre-integration-test phase");
-    }
-    return file;
-  }
-
-  /**
    * The test server's {@code messages.log}.
    *
    * @return its path
