@@ -488,8 +488,9 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
         throw new IllegalArgumentException(
             "TLS is chosen by the URI's scheme: use rediss:// for TLS and redis:// without");
       }
-      DefaultJedisClientConfig config = clientConfig(user, secret, db, uri.ssl());
-      ConnectionPoolConfig pool = poolConfig();
+      ConnectionOptions connection = connection();
+      DefaultJedisClientConfig config = connection.clientConfig(user, secret, db, uri.ssl());
+      ConnectionPoolConfig pool = connection.poolConfig();
       HostAndPort node = new HostAndPort(uri.host(), uri.port());
       String description =
           "Redis at "
@@ -507,10 +508,11 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
     private ClientSource sentinel() {
       int db = database == null ? 0 : database;
       boolean tls = ssl != null && ssl;
-      DefaultJedisClientConfig masterConfig = clientConfig(username, password, db, tls);
+      ConnectionOptions connection = connection();
+      DefaultJedisClientConfig masterConfig = connection.clientConfig(username, password, db, tls);
       DefaultJedisClientConfig sentinelConfig =
-          clientConfig(sentinelUsername, sentinelPassword, 0, tls);
-      ConnectionPoolConfig pool = poolConfig();
+          connection.clientConfig(sentinelUsername, sentinelPassword, 0, tls);
+      ConnectionPoolConfig pool = connection.poolConfig();
       String master = sentinelMaster;
       Set<HostAndPort> nodes = Set.copyOf(sentinelNodes);
       String description =
@@ -540,8 +542,9 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
             "a Redis Cluster has only database 0, database " + database + " was configured");
       }
       boolean tls = ssl != null && ssl;
-      DefaultJedisClientConfig config = clientConfig(username, password, 0, tls);
-      ConnectionPoolConfig pool = poolConfig();
+      ConnectionOptions connection = connection();
+      DefaultJedisClientConfig config = connection.clientConfig(username, password, 0, tls);
+      ConnectionPoolConfig pool = connection.poolConfig();
       Set<HostAndPort> nodes = Set.copyOf(clusterNodes);
       int attempts = clusterMaxAttempts;
       String description =
@@ -559,34 +562,8 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
           password);
     }
 
-    private DefaultJedisClientConfig clientConfig(String user, String secret, int db, boolean tls) {
-      DefaultJedisClientConfig.Builder config =
-          DefaultJedisClientConfig.builder()
-              .connectionTimeoutMillis((int) connectTimeout.toMillis())
-              .socketTimeoutMillis((int) socketTimeout.toMillis())
-              .database(db)
-              .ssl(tls);
-      if (user != null) {
-        config.user(user);
-      }
-      if (secret != null) {
-        config.password(secret);
-      }
-      if (tls && sslSocketFactory != null) {
-        config.sslSocketFactory(sslSocketFactory);
-      }
-      return config.build();
-    }
-
-    private ConnectionPoolConfig poolConfig() {
-      ConnectionPoolConfig pool = new ConnectionPoolConfig();
-      pool.setMaxTotal(poolSize);
-      pool.setMaxIdle(poolSize);
-      pool.setMinIdle(0);
-      pool.setBlockWhenExhausted(true);
-      // Never wait forever for a connection when every one is in use.
-      pool.setMaxWait(connectTimeout.plus(socketTimeout));
-      return pool;
+    private ConnectionOptions connection() {
+      return new ConnectionOptions(connectTimeout, socketTimeout, poolSize, sslSocketFactory);
     }
 
     private static String merge(String fromUri, String separately, String what) {
