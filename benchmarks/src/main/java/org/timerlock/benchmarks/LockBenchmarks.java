@@ -39,9 +39,11 @@ public class LockBenchmarks {
   /** The node measured, and another node of the same library holding {@link #HELD_NAME}. */
   @State(Scope.Benchmark)
   public static class Nodes {
-    /** The store, see {@link Store#id()}. */
+    /**
+     * The store, see {@link Store#id()}; named so that JMH runs both libraries on it back to back.
+     */
     @Param({"in-memory", "postgres", "mariadb", "redis"})
-    public String store;
+    public String backend;
 
     /** The library, see {@link Library#id()}. */
     @Param({"timerlock", "shedlock"})
@@ -56,7 +58,7 @@ public class LockBenchmarks {
     /** Prepares the store, opens both nodes and lets the other one take {@link #HELD_NAME}. */
     @Setup(Level.Trial)
     public void open() {
-      Store s = Store.of(store);
+      Store s = Store.of(backend);
       Library l = Library.of(library);
       Stores.prepare(s, Stores.Namespace.BENCHMARK);
       node = Contenders.open(s, l, Stores.Namespace.BENCHMARK, "bench-node-a");
@@ -90,7 +92,7 @@ public class LockBenchmarks {
     public void open(Nodes nodes) {
       node =
           Contenders.open(
-              Store.of(nodes.store),
+              Store.of(nodes.backend),
               Library.of(nodes.library),
               Stores.Namespace.BENCHMARK,
               "bench-" + Thread.currentThread().getName());
