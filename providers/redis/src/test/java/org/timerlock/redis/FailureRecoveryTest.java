@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -20,10 +19,9 @@ import org.junit.jupiter.api.Test;
 import org.timerlock.core.DefaultLockingTaskExecutor;
 import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.LockException;
-import org.timerlock.core.LockListener;
 import org.timerlock.core.SimpleLock;
 import org.timerlock.core.StoreFailurePolicy;
-import org.timerlock.core.StoreOperation;
+import org.timerlock.testkit.StoreFailureRecorder;
 import redis.clients.jedis.Jedis;
 
 /**
@@ -107,22 +105,15 @@ class FailureRecoveryTest {
     SimpleLock held = provider.lock(config("held-across-restart")).orElseThrow();
 
     server.kill();
-    List<LockException> failures = new CopyOnWriteArrayList<>();
-    LockListener listener =
-        new LockListener() {
-          @Override
-          public void storeFailure(LockConfiguration c, StoreOperation op, LockException e) {
-            failures.add(e);
-          }
-        };
+    StoreFailureRecorder listener = new StoreFailureRecorder();
     AtomicBoolean ran = new AtomicBoolean();
     boolean executed =
         new DefaultLockingTaskExecutor(provider, StoreFailurePolicy.SKIP, List.of(listener))
             .executeWithLock(() -> ran.set(true), config("while-down"));
     assertThat(executed).isFalse();
     assertThat(ran).isFalse();
-    assertThat(failures).hasSize(1);
-    assertThat(failures.get(0))
+    assertThat(listener.failures()).hasSize(1);
+    assertThat(listener.failures().get(0))
         .hasMessageContaining(server.address())
         .hasMessageContaining("could not acquire lock 'while-down'");
     assertThatThrownBy(held::unlock)

@@ -6,18 +6,15 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.timerlock.core.DefaultLockingTaskExecutor;
 import org.timerlock.core.LockAssert;
 import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.LockException;
-import org.timerlock.core.LockListener;
 import org.timerlock.core.LockProvider;
 import org.timerlock.core.SimpleLock;
 import org.timerlock.core.StoreFailurePolicy;
-import org.timerlock.core.StoreOperation;
 import org.timerlock.core.TaskResult;
 
 /** {@link DefaultLockingTaskExecutor} on top of the provider, as the CDI interceptor uses it. */
@@ -104,14 +101,7 @@ public interface ExecutorContract extends ProviderFixture {
   @Test
   default void unreachableStoreSkipsAndReports() {
     LockConfiguration config = lockFor("exec-down", Duration.ofMinutes(5));
-    List<LockException> failures = new CopyOnWriteArrayList<>();
-    LockListener listener =
-        new LockListener() {
-          @Override
-          public void storeFailure(LockConfiguration c, StoreOperation op, LockException e) {
-            failures.add(e);
-          }
-        };
+    StoreFailureRecorder listener = new StoreFailureRecorder();
     AtomicBoolean ran = new AtomicBoolean();
     boolean executed =
         new DefaultLockingTaskExecutor(
@@ -119,8 +109,10 @@ public interface ExecutorContract extends ProviderFixture {
             .executeWithLock(() -> ran.set(true), config);
     assertThat(executed).isFalse();
     assertThat(ran).isFalse();
-    assertThat(failures).as("store failures reported").hasSize(1);
-    assertThat(failures.get(0).getMessage()).as("the failure says what failed").isNotBlank();
+    assertThat(listener.failures()).as("store failures reported").hasSize(1);
+    assertThat(listener.failures().get(0).getMessage())
+        .as("the failure says what failed")
+        .isNotBlank();
   }
 
   /** Store down, policy FAIL: the {@link LockException} reaches the caller. */
