@@ -17,8 +17,9 @@ final class LockRegistry {
   record LockedMethod(Method method, LockConfiguration configuration) {}
 
   private final Map<Class<?>, Map<Method, LockedMethod>> byBeanClass = new HashMap<>();
-  // The class the interceptor sees is often a container subclass of the bean class.
-  private final Map<Class<?>, Map<Method, LockedMethod>> byRuntimeClass = new ConcurrentHashMap<>();
+  // The class the interceptor sees is often a container subclass of the bean class, and the method
+  // may be the container's override: each pair is matched once, then answered from here.
+  private final Map<Class<?>, Map<Method, LockedMethod>> byCall = new ConcurrentHashMap<>();
 
   void register(LockCandidate candidate, LockConfiguration configuration) {
     byBeanClass
@@ -35,18 +36,23 @@ final class LockRegistry {
    * @return the lock, or null when the method was not registered
    */
   LockedMethod find(Class<?> targetClass, Method method) {
-    Map<Method, LockedMethod> methods =
-        byRuntimeClass.computeIfAbsent(targetClass, this::methodsOf);
+    return byCall
+        .computeIfAbsent(targetClass, c -> new ConcurrentHashMap<>())
+        .computeIfAbsent(method, m -> match(methodsOf(targetClass), m));
+  }
+
+  private static LockedMethod match(Map<Method, LockedMethod> methods, Method method) {
     LockedMethod locked = methods.get(method);
-    if (locked == null) {
-      // Some containers hand the interceptor their own override of the method; match by signature.
-      for (LockedMethod candidate : methods.values()) {
-        if (sameSignature(candidate.method(), method)) {
-          return candidate;
-        }
+    if (locked != null) {
+      return locked;
+    }
+    // Some containers hand the interceptor their own override of the method; match by signature.
+    for (LockedMethod candidate : methods.values()) {
+      if (sameSignature(candidate.method(), method)) {
+        return candidate;
       }
     }
-    return locked;
+    return null;
   }
 
   private Map<Method, LockedMethod> methodsOf(Class<?> runtimeClass) {
