@@ -25,19 +25,40 @@ class DurationsTest {
     "'30 s', PT30S",
     "0s, PT0S",
     "-5s, PT-5S",
-    "-PT5S, PT-5S"
+    "-PT5S, PT-5S",
+    "1h30m, PT1H30M",
+    "2m30s, PT2M30S",
+    "1d2h3m4s5ms, P1DT2H3M4.005S",
+    "'1h 30m', PT1H30M",
+    "-1h30m, PT-1H-30M",
+    "30S, PT30S",
+    "500MS, PT0.5S",
+    "1H30M, PT1H30M",
+    "2M, PT2M"
   })
   void parsesIsoAndShortForms(String text, String expected) {
     assertThat(Durations.parse(text)).isEqualTo(Duration.parse(expected));
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"abc", "10 minutes", "PT", "P1X", "5w", "1.5s", "s", "ms5"})
+  @ValueSource(
+      strings = {"abc", "10 minutes", "PT", "P1X", "5w", "1.5s", "s", "ms5", "1h-30m", "1h30"})
   void rejectsUnparsableTextNamingIt(String text) {
     assertThatIllegalArgumentException()
         .isThrownBy(() -> Durations.parse(text))
         .withMessageStartingWith("Cannot parse duration '" + text + "'")
-        .withMessageContaining("500ms, 30s, 14m, 2h, 1d");
+        .withMessageContaining("500ms, 30s, 14m, 2h, 1d, 1h30m");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"30m1h", "1h1h", "30s2m", "5ms1s"})
+  void rejectsUnitsOutOfOrderOrRepeated(String text) {
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> Durations.parse(text))
+        .withMessage(
+            "Cannot parse duration '"
+                + text
+                + "': write each unit once, the longest first, e.g. '1h30m' or '2m30s'");
   }
 
   @ParameterizedTest
