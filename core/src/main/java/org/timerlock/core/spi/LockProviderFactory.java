@@ -1,5 +1,6 @@
 package org.timerlock.core.spi;
 
+import java.util.List;
 import org.timerlock.core.LockProvider;
 
 /**
@@ -29,4 +30,14 @@ public interface LockProviderFactory {
    *     names the key and the value at fault and what is expected
    */
   LockProvider create(ProviderSettings settings);
+
+  /**
+   * The configuration keys this factory reads, for the key catalogue: a key under {@code
+   * timerlock.<type>.} that none of them names fails the deployment as a misspelling.
+   *
+   * @return the keys, each declared once
+   */
+  default List<ConfigKey<?>> keys() {
+    return List.of();
+  }
 }
