@@ -31,7 +31,12 @@ public final class LockEvent {
     /** The job finished (normally or not) and the lock was released. */
     RELEASED,
     /** The lock store could not answer; see {@link #operation()} and {@link #failure()}. */
-    STORE_FAILURE
+    STORE_FAILURE,
+    /**
+     * The lock is switched off by configuration ({@code timerlock.enabled=false} or {@code
+     * timerlock.lock."<name>".enabled=false}); this call was skipped without asking the store.
+     */
+    DISABLED
   }
 
   private final Kind kind;

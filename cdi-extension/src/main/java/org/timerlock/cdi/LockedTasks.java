@@ -36,14 +36,8 @@ public class LockedTasks {
     this.executor = null;
   }
 
-  /**
-   * Created by the container.
-   *
-   * @param runtime the configured locks
-   * @param executor the executor
-   */
   @Inject
-  public LockedTasks(LockRuntime runtime, LockingTaskExecutor executor) {
+  LockedTasks(LockRuntime runtime, LockingTaskExecutor executor) {
     this.runtime = runtime;
     this.executor = executor;
   }
@@ -52,7 +46,8 @@ public class LockedTasks {
    * Wraps a task in a lock whose durations come from configuration: {@code
    * timerlock.lock."<name>".lock-at-most-for} (and {@code .lock-at-least-for}), else {@code
    * timerlock.default.*}. They are resolved now, so a missing setting fails here, not at the first
-   * run.
+   * run. A lock switched off in configuration ({@code timerlock.lock."<name>".enabled=false} or
+   * {@code timerlock.enabled=false}) skips every run with a {@code DISABLED} event.
    *
    * @param lockName the lock name
    * @param task the task

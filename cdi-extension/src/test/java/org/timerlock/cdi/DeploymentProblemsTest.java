@@ -111,7 +111,10 @@ class DeploymentProblemsTest {
     Map<String, String> config = with(IN_MEMORY, "timerlock.lock.\"invoices\".shared", "yes");
     assertDeploymentFails(config, CopyPastedA.class, CopyPastedB.class)
         .hasMessageContaining(
-            "config key timerlock.lock.\"invoices\".shared = \"yes\" is not true or false");
+            "@SchedulerLock on "
+                + CopyPastedA.class.getName()
+                + ".run(): timerlock.lock.\"invoices\".shared = \"yes\": it is not a boolean;"
+                + " expected true or false");
   }
 
   @Test
@@ -161,7 +164,9 @@ class DeploymentProblemsTest {
   @Test
   void unknownStoreFailurePolicy() {
     assertDeploymentFails(with(IN_MEMORY, "timerlock.store-failure", "retry"), ValidJob.class)
-        .hasMessageContaining("timerlock.store-failure = \"retry\" is not one of skip, fail");
+        .hasMessageContaining(
+            "config key timerlock.store-failure = \"retry\": it is not a known value; expected one"
+                + " of skip, fail");
   }
 
   @Test
@@ -178,8 +183,8 @@ class DeploymentProblemsTest {
     assertDeploymentFails(
             with(IN_MEMORY, "timerlock.lock.\"valid\".lock-at-most", "9m"), ValidJob.class)
         .hasMessageContaining(
-            "config key timerlock.lock.\"valid\".lock-at-most names the unknown property"
-                + " 'lock-at-most'");
+            "config key timerlock.lock.\"valid\".lock-at-most names the unknown lock property"
+                + " 'lock-at-most'; did you mean timerlock.lock.\"valid\".lock-at-most-for?");
   }
 
   @Test

@@ -7,8 +7,6 @@ import org.eclipse.microprofile.config.Config;
 import org.eclipse.microprofile.config.spi.ConfigProviderResolver;
 import org.jboss.weld.environment.se.Weld;
 import org.jboss.weld.environment.se.WeldContainer;
-import org.timerlock.cdi.internal.LockRuntime;
-import org.timerlock.cdi.internal.SchedulerLockInterceptor;
 import org.timerlock.cdi.internal.TimerLockExtension;
 
 /**
@@ -19,12 +17,14 @@ final class Deployments {
 
   private Deployments() {}
 
-  /** A Weld with TimerLock's extension, interceptor and beans plus the given bean classes. */
+  /**
+   * A Weld with TimerLock's extension plus the given bean classes: the extension registers its own
+   * interceptor and beans, as in a server where TimerLock's jar is no bean archive.
+   */
   static Weld weld(Class<?>... beans) {
     return new Weld()
         .disableDiscovery()
         .addExtension(new TimerLockExtension())
-        .addBeanClasses(SchedulerLockInterceptor.class, LockRuntime.class, LockedTasks.class)
         .addBeanClasses(beans);
   }
 

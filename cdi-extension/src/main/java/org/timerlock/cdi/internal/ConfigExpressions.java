@@ -1,5 +1,7 @@
 package org.timerlock.cdi.internal;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
 
@@ -37,6 +39,29 @@ final class ConfigExpressions {
       out.append(valueOf(text.substring(start + 2, end), text, lookup));
       from = end + 1;
     }
+  }
+
+  /**
+   * The config keys the expressions of a text read.
+   *
+   * @param text the annotation value
+   * @return the keys, in order
+   */
+  static List<String> keys(String text) {
+    List<String> keys = new ArrayList<>();
+    int from = 0;
+    int start;
+    while ((start = text.indexOf("${", from)) >= 0) {
+      int end = text.indexOf('}', start);
+      if (end < 0) {
+        break;
+      }
+      String expression = text.substring(start + 2, end);
+      int colon = expression.indexOf(':');
+      keys.add((colon < 0 ? expression : expression.substring(0, colon)).trim());
+      from = end + 1;
+    }
+    return keys;
   }
 
   private static String valueOf(

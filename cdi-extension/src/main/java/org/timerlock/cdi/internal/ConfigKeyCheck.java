@@ -1,76 +1,191 @@
 package org.timerlock.cdi.internal;
 
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import org.eclipse.microprofile.config.Config;
+import org.eclipse.microprofile.config.spi.ConfigSource;
+import org.timerlock.core.spi.ConfigKey;
 
 /**
- * Catches misspelled {@code timerlock.lock.*} and {@code timerlock.default.*} keys, which would
- * otherwise be ignored without a word and leave a lock with settings nobody intended.
+ * Checks every {@code timerlock.*} key of the configuration against the {@link KeyCatalogue}: a
+ * misspelled key would otherwise be ignored without a word and leave TimerLock running with
+ * settings nobody intended. Each value is read with its key's type, so a bad value fails the
+ * deployment even where no annotated method uses it.
+ *
+ * <p>A config source may list a key in another spelling than the one TimerLock looks up: an
+ * environment variable {@code TIMERLOCK_DEFAULT_LOCK_AT_LEAST_FOR} is listed by SmallRye Config as
+ * {@code timerlock.default.lock.at.least.for}. Such a name is accepted when the same source answers
+ * the catalogue's key with the same value, that is when TimerLock really reads it.
  */
 final class ConfigKeyCheck {
 
-  private static final Pattern LOCK_KEY =
-      Pattern.compile("timerlock\\.lock\\.\"(.*)\"\\.([^.\"]+)");
-  private static final Set<String> LOCK_PROPERTIES =
-      Set.of("lock-at-most-for", "lock-at-least-for", "shared");
-  private static final Set<String> DEFAULT_KEYS =
-      Set.of(LockSettingsResolver.DEFAULT_AT_MOST_FOR, LockSettingsResolver.DEFAULT_AT_LEAST_FOR);
-
-  private ConfigKeyCheck() {}
+  private final Config config;
+  private final KeyCatalogue catalogue;
+  private final Set<String> lockNames;
+  private final Problems problems;
+  private final Consumer<String> unusedLockKey;
 
   /**
-   * Checks the configuration's key names.
-   *
-   * @param keys every property name the configuration has
-   * @param lockNames the names of the locks found at deployment
-   * @param problems where misspelled keys are reported
-   * @param unknownLock told about well-formed keys of a lock no annotated method uses (they may
-   *     belong to a lock taken through {@code LockedTasks}, so they are not an error)
+   * @param config the application's configuration
+   * @param catalogue the known keys
+   * @param lockNames the names of the locks of annotated methods
+   * @param problems where unknown keys and bad values are reported
+   * @param unusedLockKey told about keys of a lock no annotated method uses (they may belong to a
+   *     lock taken through {@code LockedTasks}; their values are checked all the same)
    */
-  static void check(
-      Iterable<String> keys,
+  ConfigKeyCheck(
+      Config config,
+      KeyCatalogue catalogue,
       Set<String> lockNames,
       Problems problems,
-      Consumer<String> unknownLock) {
-    for (String key : keys) {
-      if (key.startsWith("timerlock.default.") && !DEFAULT_KEYS.contains(key)) {
-        problems.add(
-            "TimerLock: unknown config key "
-                + key
-                + "; the defaults are "
-                + LockSettingsResolver.DEFAULT_AT_MOST_FOR
-                + " and "
-                + LockSettingsResolver.DEFAULT_AT_LEAST_FOR);
-      } else if (key.startsWith("timerlock.lock.")) {
-        checkLockKey(key, lockNames, problems, unknownLock);
+      Consumer<String> unusedLockKey) {
+    this.config = config;
+    this.catalogue = catalogue;
+    this.lockNames = lockNames;
+    this.problems = problems;
+    this.unusedLockKey = unusedLockKey;
+  }
+
+  void checkAll() {
+    for (String key : config.getPropertyNames()) {
+      String lower = key.toLowerCase(Locale.ROOT);
+      if (lower.startsWith("timerlock.") && !lower.startsWith(TimerLockKeys.RESERVED_FOR_TESTS)) {
+        check(key);
       }
     }
   }
 
-  private static void checkLockKey(
-      String key, Set<String> lockNames, Problems problems, Consumer<String> unknownLock) {
-    Matcher m = LOCK_KEY.matcher(key);
-    if (!m.matches()) {
+  private void check(String key) {
+    Optional<ConfigKey<?>> fixed = catalogue.key(key);
+    if (fixed.isPresent()) {
+      checkValue(fixed.get(), key);
+      return;
+    }
+    Optional<KeyCatalogue.LockKey> lockKey = KeyCatalogue.lockKey(key);
+    if (lockKey.isPresent() && lockKey.get().property() != null) {
+      checkLockValue(lockKey.get().property(), lockKey.get().lockName(), key);
+      return;
+    }
+    if (readAsAnotherSpelling(key)) {
+      return;
+    }
+    if (lockKey.isPresent()) {
+      problems.add(unknownLockProperty(key, lockKey.get()));
+    } else if (key.startsWith("timerlock.lock.")) {
       problems.add(
           "TimerLock: config key "
               + key
               + " is not of the form timerlock.lock.\"<name>\".<property>; write the lock name in"
-              + " double quotes, e.g. timerlock.lock.\"InvoiceRun.sendInvoices\".lock-at-most-for");
+              + " double quotes, e.g. timerlock.lock.\"InvoiceRun.sendInvoices\".lock-at-most-for,"
+              + " or as an environment variable TIMERLOCK_LOCK__INVOICERUN_SENDINVOICES__"
+              + "LOCK_AT_MOST_FOR");
+    } else {
+      problems.add(unknownKey(key));
+    }
+  }
+
+  /** A key listed in another spelling (an environment variable's) that TimerLock reads. */
+  private boolean readAsAnotherSpelling(String key) {
+    for (ConfigKey<?> known : catalogue.fixedKeys()) {
+      if (sameVariable(known.name(), key) && readAs(known.name(), key)) {
+        checkValue(known, key);
+        return true;
+      }
+    }
+    Optional<KeyCatalogue.LockKey> environmentLockKey = KeyCatalogue.environmentLockKey(key);
+    if (environmentLockKey.isPresent()) {
+      KeyCatalogue.LockKey spelled = environmentLockKey.get();
+      String lockName = lockNameSpelledAs(spelled.lockName());
+      if (readAs(spelled.property().key(lockName), key)) {
+        checkLockValue(spelled.property(), lockName, key);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static String unknownLockProperty(String key, KeyCatalogue.LockKey lockKey) {
+    return "TimerLock: config key "
+        + key
+        + " names the unknown lock property '"
+        + lockKey.propertyName()
+        + "'"
+        + KeyCatalogue.nearestLockProperty(lockKey.propertyName())
+            .map(p -> "; did you mean " + LockProperty.of(p).key(lockKey.lockName()) + "?")
+            .orElse(";")
+        + " A lock has lock-at-most-for, lock-at-least-for, shared and enabled";
+  }
+
+  /**
+   * The values of a lock that an annotated method uses are checked when its lock is resolved, with
+   * messages naming the method; the others are checked here.
+   */
+  private void checkLockValue(LockProperty property, String lockName, String key) {
+    if (!lockNames.contains(lockName)) {
+      checkValue(property.configKey(lockName), key);
+      unusedLockKey.accept(key);
+    }
+  }
+
+  private void checkValue(ConfigKey<?> key, String listedAs) {
+    Optional<String> value = config.getOptionalValue(listedAs, String.class);
+    if (value.isEmpty() || value.get().isBlank()) {
       return;
     }
-    if (!LOCK_PROPERTIES.contains(m.group(2))) {
+    try {
+      key.parse(value.get());
+    } catch (IllegalArgumentException e) {
       problems.add(
           "TimerLock: config key "
-              + key
-              + " names the unknown property '"
-              + m.group(2)
-              + "'; a lock has lock-at-most-for, lock-at-least-for and shared");
-      return;
+              + e.getMessage()
+              + (listedAs.equals(key.name()) ? "" : " (set as " + listedAs + ")"));
     }
-    if (!lockNames.contains(m.group(1))) {
-      unknownLock.accept(key);
+  }
+
+  /** The lock of an annotated method that an environment variable names, else the name as is. */
+  private String lockNameSpelledAs(String variablePart) {
+    for (String name : lockNames) {
+      if (KeyCatalogue.environmentSpelling(name).equals(variablePart)) {
+        return name;
+      }
     }
+    return variablePart.toLowerCase(Locale.ROOT);
+  }
+
+  private static boolean sameVariable(String a, String b) {
+    return KeyCatalogue.environmentSpelling(a).equals(KeyCatalogue.environmentSpelling(b));
+  }
+
+  /** Whether a look-up of {@code key} finds the value listed as {@code listed}, in its source. */
+  private boolean readAs(String key, String listed) {
+    for (ConfigSource source : config.getConfigSources()) {
+      String value = source.getValue(listed);
+      if (value != null) {
+        return Objects.equals(value, source.getValue(key));
+      }
+    }
+    return false;
+  }
+
+  private String unknownKey(String key) {
+    StringBuilder message = new StringBuilder("TimerLock: unknown config key ").append(key);
+    Optional<String> nearest = catalogue.nearest(key);
+    if (nearest.isPresent()) {
+      message.append("; did you mean ").append(nearest.get());
+      if (!key.contains("-") && nearest.get().contains("-")) {
+        message
+            .append(" (environment variable ")
+            .append(KeyCatalogue.environmentSpelling(nearest.get()))
+            .append(")");
+      }
+      message.append("?");
+    } else {
+      message.append("; no TimerLock key is spelled like it");
+    }
+    message.append(" The keys are listed in docs/configuration.md");
+    return message.toString();
   }
 }

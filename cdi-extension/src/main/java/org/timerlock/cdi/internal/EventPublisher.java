@@ -45,6 +45,11 @@ final class EventPublisher implements LockListener {
         start(Kind.STORE_FAILURE, configuration).operation(operation).failure(failure).build());
   }
 
+  /** The lock is switched off by configuration: the call is skipped without asking the store. */
+  void disabled(LockConfiguration configuration) {
+    events.fire(start(Kind.DISABLED, configuration).build());
+  }
+
   private LockEvent.Builder start(Kind kind, LockConfiguration configuration) {
     return LockEvent.of(kind, configuration, nodeId).method(method);
   }

@@ -5,26 +5,20 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import org.timerlock.core.LockConfiguration;
 
 /**
- * The resolved configuration of every locked method, by bean class and method. Filled once at
- * deployment; read by the interceptor on every call.
+ * The lock of every annotated method, by bean class and method. Filled once at deployment; read by
+ * the interceptor on every call.
  */
 final class LockRegistry {
 
-  /** A locked method and its lock. */
-  record LockedMethod(Method method, LockConfiguration configuration) {}
-
-  private final Map<Class<?>, Map<Method, LockedMethod>> byBeanClass = new HashMap<>();
+  private final Map<Class<?>, Map<Method, LockedOperation>> byBeanClass = new HashMap<>();
   // The class the interceptor sees is often a container subclass of the bean class, and the method
   // may be the container's override: each pair is matched once, then answered from here.
-  private final Map<Class<?>, Map<Method, LockedMethod>> byCall = new ConcurrentHashMap<>();
+  private final Map<Class<?>, Map<Method, LockedOperation>> byCall = new ConcurrentHashMap<>();
 
-  void register(LockCandidate candidate, LockConfiguration configuration) {
-    byBeanClass
-        .computeIfAbsent(candidate.beanClass(), c -> new HashMap<>())
-        .put(candidate.method(), new LockedMethod(candidate.method(), configuration));
+  void register(Class<?> beanClass, LockedOperation operation) {
+    byBeanClass.computeIfAbsent(beanClass, c -> new HashMap<>()).put(operation.method(), operation);
   }
 
   /**
@@ -35,19 +29,19 @@ final class LockRegistry {
    * @param method the intercepted method
    * @return the lock, or null when the method was not registered
    */
-  LockedMethod find(Class<?> targetClass, Method method) {
+  LockedOperation find(Class<?> targetClass, Method method) {
     return byCall
         .computeIfAbsent(targetClass, c -> new ConcurrentHashMap<>())
         .computeIfAbsent(method, m -> match(methodsOf(targetClass), m));
   }
 
-  private static LockedMethod match(Map<Method, LockedMethod> methods, Method method) {
-    LockedMethod locked = methods.get(method);
+  private static LockedOperation match(Map<Method, LockedOperation> methods, Method method) {
+    LockedOperation locked = methods.get(method);
     if (locked != null) {
       return locked;
     }
     // Some containers hand the interceptor their own override of the method; match by signature.
-    for (LockedMethod candidate : methods.values()) {
+    for (LockedOperation candidate : methods.values()) {
       if (sameSignature(candidate.method(), method)) {
         return candidate;
       }
@@ -55,9 +49,9 @@ final class LockRegistry {
     return null;
   }
 
-  private Map<Method, LockedMethod> methodsOf(Class<?> runtimeClass) {
+  private Map<Method, LockedOperation> methodsOf(Class<?> runtimeClass) {
     for (Class<?> c = runtimeClass; c != null; c = c.getSuperclass()) {
-      Map<Method, LockedMethod> methods = byBeanClass.get(c);
+      Map<Method, LockedOperation> methods = byBeanClass.get(c);
       if (methods != null) {
         return methods;
       }

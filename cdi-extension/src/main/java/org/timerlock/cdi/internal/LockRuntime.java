@@ -9,6 +9,7 @@ import java.lang.reflect.Method;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentHashMap;
 import org.timerlock.cdi.LockEvent;
 import org.timerlock.core.DefaultLockingTaskExecutor;
@@ -18,14 +19,14 @@ import org.timerlock.core.LockingTaskExecutor;
 import org.timerlock.core.TaskResult;
 
 /**
- * What the interceptor and {@link org.timerlock.cdi.LockedTasks} run calls through: the provider,
- * the settings resolved at deployment, and one executor per locked method (its events name the
- * method).
+ * What the interceptor and {@link org.timerlock.cdi.LockedTasks} run calls through: the locks
+ * resolved at deployment, the provider, and one executor per locked method (its events name the
+ * method). A lock switched off by configuration is skipped here, before the store is asked.
  */
 @ApplicationScoped
 public class LockRuntime {
 
-  private final TimerLockExtension extension;
+  private final LockOperations operations;
   private final LockProvider provider;
   private final Event<LockEvent> events;
   private final Map<Method, DefaultLockingTaskExecutor> executors = new ConcurrentHashMap<>();
@@ -33,15 +34,15 @@ public class LockRuntime {
 
   /** For the container's client proxy only. */
   protected LockRuntime() {
-    this.extension = null;
+    this.operations = null;
     this.provider = null;
     this.events = null;
     this.programmatic = null;
   }
 
   @Inject
-  LockRuntime(TimerLockExtension extension, LockProvider provider, Event<LockEvent> events) {
-    this.extension = extension;
+  LockRuntime(LockOperations operations, LockProvider provider, Event<LockEvent> events) {
+    this.operations = operations;
     this.provider = provider;
     this.events = events;
     this.programmatic = executor(null);
@@ -56,9 +57,8 @@ public class LockRuntime {
    */
   public Object proceedLocked(InvocationContext context) throws Exception {
     Method method = context.getMethod();
-    LockRegistry.LockedMethod locked =
-        extension.registry().find(context.getTarget().getClass(), method);
-    if (locked == null) {
+    LockedOperation operation = operations.find(context.getTarget().getClass(), method);
+    if (operation == null) {
       // Running it unlocked would break the one guarantee this library gives.
       throw new IllegalStateException(
           "TimerLock has no lock registered for "
@@ -67,10 +67,7 @@ public class LockRuntime {
               + context.getTarget().getClass().getName()
               + "; the call was not run. Please report this with the class and method.");
     }
-    TaskResult<Object> result =
-        executors
-            .computeIfAbsent(locked.method(), this::executor)
-            .executeWithLock(context::proceed, locked.configuration());
+    TaskResult<Object> result = run(operation, context::proceed);
     if (result.wasExecuted()) {
       return result.getResult();
     }
@@ -78,31 +75,70 @@ public class LockRuntime {
   }
 
   /**
-   * The effective configuration of a lock used programmatically, from configuration only.
+   * The configuration of a lock used with {@code LockedTasks.wrap(String, Runnable)}, from
+   * configuration only.
    *
    * @param name the lock name
    * @return the configuration
    * @throws IllegalArgumentException when no lockAtMostFor is configured or a value is invalid
    */
   public LockConfiguration configurationOf(String name) {
-    return extension.resolver().resolve(name, "", "");
+    return operations.byName(name).configuration();
+  }
+
+  private <T> TaskResult<T> run(LockedOperation operation, Callable<T> task) throws Exception {
+    if (!operation.enabled()) {
+      return disabled(operation.configuration(), operation.method());
+    }
+    return executors
+        .computeIfAbsent(operation.method(), this::executor)
+        .executeWithLock(task, operation.configuration());
   }
 
   /**
-   * The executor for programmatic use; its events name no method.
+   * The executor for programmatic use: locks named in code, with the switches of configuration; its
+   * events name no method.
    *
    * @return the executor
    */
   @Produces
   @ApplicationScoped
   public LockingTaskExecutor lockingTaskExecutor() {
-    return programmatic;
+    return new LockingTaskExecutor() {
+      @Override
+      public boolean executeWithLock(Runnable task, LockConfiguration configuration) {
+        if (!operations.enabled(configuration.name())) {
+          disabled(configuration, null);
+          return false;
+        }
+        return programmatic.executeWithLock(task, configuration);
+      }
+
+      @Override
+      public <T> TaskResult<T> executeWithLock(Callable<T> task, LockConfiguration configuration)
+          throws Exception {
+        if (!operations.enabled(configuration.name())) {
+          return disabled(configuration, null);
+        }
+        return programmatic.executeWithLock(task, configuration);
+      }
+
+      @Override
+      public String toString() {
+        return programmatic.toString();
+      }
+    };
+  }
+
+  private <T> TaskResult<T> disabled(LockConfiguration configuration, Method method) {
+    new EventPublisher(events, operations.nodeId(), method).disabled(configuration);
+    return TaskResult.skipped();
   }
 
   private DefaultLockingTaskExecutor executor(Method method) {
     return new DefaultLockingTaskExecutor(
         provider,
-        extension.storeFailurePolicy(),
-        List.of(new EventPublisher(events, extension.nodeId(), method)));
+        operations.storeFailurePolicy(),
+        List.of(new EventPublisher(events, operations.nodeId(), method)));
   }
 }

@@ -2,78 +2,123 @@ package org.timerlock.cdi.internal;
 
 import java.time.Duration;
 import java.util.Optional;
-import java.util.function.Function;
 import org.timerlock.core.Durations;
 import org.timerlock.core.LockConfiguration;
 
 /**
- * Turns annotation values and configuration into a {@link LockConfiguration}, in the documented
+ * Turns annotation values and configuration into a {@link LockedOperation}, in the documented
  * order: {@code timerlock.lock."<name>".*} over the annotation over {@code timerlock.default.*}.
  * Every failure message says which value came from where.
  */
 final class LockSettingsResolver {
 
-  static final String DEFAULT_AT_MOST_FOR = "timerlock.default.lock-at-most-for";
-  static final String DEFAULT_AT_LEAST_FOR = "timerlock.default.lock-at-least-for";
-
-  private final Function<String, Optional<String>> config;
+  private final MicroProfileSettings settings;
+  private final boolean allEnabled;
 
   /**
    * Creates the resolver.
    *
-   * @param config configuration look-up; empty when a key is not set
+   * @param settings the configuration
+   * @param allEnabled the value of {@code timerlock.enabled}
    */
-  LockSettingsResolver(Function<String, Optional<String>> config) {
-    this.config = config;
+  LockSettingsResolver(MicroProfileSettings settings, boolean allEnabled) {
+    this.settings = settings;
+    this.allEnabled = allEnabled;
   }
 
-  /** The key of a per-lock setting: {@code timerlock.lock."<name>".<property>}. */
-  static String lockKey(String name, String property) {
-    return "timerlock.lock.\"" + name + "\"." + property;
+  /** Whether {@code timerlock.enabled} leaves locks on. */
+  boolean allEnabled() {
+    return allEnabled;
   }
 
   /**
-   * The lock name of an annotated method.
+   * The lock of an annotated method.
    *
-   * @throws IllegalArgumentException when the name expression cannot be expanded or is blank
+   * @throws IllegalArgumentException naming the value at fault, where it came from and the fix
    */
-  String name(LockCandidate candidate) {
+  LockedOperation resolve(LockCandidate candidate) {
+    String name = name(candidate);
+    return operation(
+        candidate.where(),
+        candidate,
+        name,
+        candidate.annotation().lockAtMostFor(),
+        candidate.annotation().lockAtLeastFor());
+  }
+
+  /**
+   * A lock taken through {@code LockedTasks}, from configuration only.
+   *
+   * @throws IllegalArgumentException when no lockAtMostFor is configured or a value is invalid
+   */
+  LockedOperation resolve(String name) {
+    return operation("LockedTasks", null, name, "", "");
+  }
+
+  /**
+   * Whether configuration leaves a lock on, for a lock whose durations come from elsewhere (a
+   * {@code LockConfiguration} given in code).
+   *
+   * @throws IllegalArgumentException when the value is not a boolean
+   */
+  boolean enabledByName(String name) {
+    return allEnabled && bool(LockProperty.ENABLED, name, true);
+  }
+
+  private LockedOperation operation(
+      String where, LockCandidate candidate, String name, String atMostFor, String atLeastFor) {
+    LockConfiguration configuration = configuration(name, atMostFor, atLeastFor);
+    boolean shared = bool(LockProperty.SHARED, name, false);
+    boolean enabled = allEnabled && bool(LockProperty.ENABLED, name, true);
+    return new LockedOperation(
+        where, candidate == null ? null : candidate.method(), configuration, shared, enabled);
+  }
+
+  private String name(LockCandidate candidate) {
     String declared = candidate.annotation().name();
     if (declared.isEmpty()) {
       return candidate.defaultName();
     }
     String expanded = expand(declared, "name");
     if (expanded.isBlank()) {
+      StringBuilder message =
+          new StringBuilder("name \"").append(declared).append("\" resolves to a blank lock name");
+      for (String key : ConfigExpressions.keys(declared)) {
+        settings
+            .asWritten(key)
+            .ifPresent(v -> message.append("; config key ").append(key).append(" = \"" + v + "\""));
+      }
       throw new IllegalArgumentException(
-          "name \"" + declared + "\" resolves to a blank lock name; give a non-blank name");
+          message.append("; give the lock a non-blank name").toString());
     }
     return expanded;
   }
 
-  /**
-   * The effective configuration of a lock.
-   *
-   * @param name the resolved lock name
-   * @param annotatedAtMostFor the annotation's lockAtMostFor, or "" (none, or programmatic use)
-   * @param annotatedAtLeastFor the annotation's lockAtLeastFor, or ""
-   * @return the validated configuration
-   * @throws IllegalArgumentException naming the value, where it came from and what is expected
-   */
-  LockConfiguration resolve(String name, String annotatedAtMostFor, String annotatedAtLeastFor) {
+  private LockConfiguration configuration(
+      String name, String annotatedAtMostFor, String annotatedAtLeastFor) {
     Setting atMost =
-        pick(name, "lock-at-most-for", "lockAtMostFor", annotatedAtMostFor, DEFAULT_AT_MOST_FOR);
+        pick(
+            name,
+            LockProperty.LOCK_AT_MOST_FOR,
+            "lockAtMostFor",
+            annotatedAtMostFor,
+            TimerLockKeys.DEFAULT_AT_MOST_FOR.name());
     if (atMost == null) {
       throw new IllegalArgumentException(
           "no lockAtMostFor for lock '"
               + name
               + "': set @SchedulerLock(lockAtMostFor = \"...\"), the config key "
-              + lockKey(name, "lock-at-most-for")
+              + LockProperty.LOCK_AT_MOST_FOR.key(name)
               + " or "
-              + DEFAULT_AT_MOST_FOR);
+              + TimerLockKeys.DEFAULT_AT_MOST_FOR.name());
     }
     Setting atLeast =
         pick(
-            name, "lock-at-least-for", "lockAtLeastFor", annotatedAtLeastFor, DEFAULT_AT_LEAST_FOR);
+            name,
+            LockProperty.LOCK_AT_LEAST_FOR,
+            "lockAtLeastFor",
+            annotatedAtLeastFor,
+            TimerLockKeys.DEFAULT_AT_LEAST_FOR.name());
     Duration atMostFor = atMost.parse();
     Duration atLeastFor = atLeast == null ? Duration.ZERO : atLeast.parse();
     if (atMostFor.isZero() || atMostFor.isNegative()) {
@@ -92,44 +137,32 @@ final class LockSettingsResolver {
     return new LockConfiguration(name, atMostFor, atLeastFor);
   }
 
-  /**
-   * Whether a lock name is meant to be shared by several methods.
-   *
-   * @throws IllegalArgumentException when the value is not true or false
-   */
-  boolean shared(String name) {
-    String key = lockKey(name, "shared");
-    Optional<String> value = config.apply(key);
-    if (value.isEmpty()) {
-      return false;
-    }
-    String text = value.get().trim();
-    if (!text.equalsIgnoreCase("true") && !text.equalsIgnoreCase("false")) {
-      throw new IllegalArgumentException(
-          "config key " + key + " = \"" + value.get() + "\" is not true or false");
-    }
-    return Boolean.parseBoolean(text);
+  private boolean bool(LockProperty property, String name, boolean defaultValue) {
+    return settings
+        .get(property.key(name))
+        .map(v -> (Boolean) property.configKey(name).parse(v))
+        .orElse(defaultValue);
   }
 
   private Setting pick(
-      String name, String property, String attribute, String annotated, String defaultKey) {
-    String key = lockKey(name, property);
-    Optional<String> configured = config.apply(key);
+      String name, LockProperty property, String attribute, String annotated, String defaultKey) {
+    String key = property.key(name);
+    Optional<String> configured = settings.get(key);
     if (configured.isPresent()) {
       return new Setting(configured.get(), "config key " + key);
     }
     if (!annotated.isEmpty()) {
       return new Setting(expand(annotated, attribute), attribute, annotated);
     }
-    return config
-        .apply(defaultKey)
+    return settings
+        .get(defaultKey)
         .map(v -> new Setting(v, "config key " + defaultKey))
         .orElse(null);
   }
 
   private String expand(String text, String attribute) {
     try {
-      return ConfigExpressions.expand(text, config);
+      return ConfigExpressions.expand(text, settings::asWritten);
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(attribute + " \"" + text + "\": " + e.getMessage(), e);
     }

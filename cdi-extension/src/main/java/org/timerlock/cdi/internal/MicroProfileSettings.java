@@ -2,25 +2,46 @@ package org.timerlock.cdi.internal;
 
 import java.util.Optional;
 import org.eclipse.microprofile.config.Config;
+import org.eclipse.microprofile.config.spi.ConfigSource;
 import org.timerlock.core.OwnerIds;
 import org.timerlock.core.spi.ProviderSettings;
 
-/** Provider settings read from MicroProfile Config. */
+/** Settings read from MicroProfile Config. */
 final class MicroProfileSettings implements ProviderSettings {
-
-  static final String NODE_ID = "timerlock.node-id";
 
   private final Config config;
   private final String nodeId;
 
   MicroProfileSettings(Config config) {
     this.config = config;
-    this.nodeId = get(NODE_ID).orElseGet(MicroProfileSettings::serverNodeId);
+    this.nodeId = find(TimerLockKeys.NODE_ID).orElseGet(MicroProfileSettings::serverNodeId);
   }
 
   @Override
   public Optional<String> get(String key) {
     return config.getOptionalValue(key, String.class).filter(v -> !v.isBlank());
+  }
+
+  /**
+   * A value as written, blank included: MicroProfile Config treats an empty value as not set, which
+   * would hide a key that is set to nothing behind a "not set" message.
+   */
+  Optional<String> asWritten(String key) {
+    Optional<String> value = get(key);
+    if (value.isPresent()) {
+      return value;
+    }
+    for (ConfigSource source : config.getConfigSources()) {
+      String raw = source.getValue(key);
+      if (raw != null) {
+        return Optional.of(raw);
+      }
+    }
+    return Optional.empty();
+  }
+
+  Config config() {
+    return config;
   }
 
   @Override

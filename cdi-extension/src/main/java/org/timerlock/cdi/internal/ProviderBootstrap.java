@@ -2,6 +2,7 @@ package org.timerlock.cdi.internal;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.ServiceLoader;
 import java.util.TreeMap;
 import org.timerlock.core.LockProvider;
@@ -14,9 +15,6 @@ import org.timerlock.core.spi.ProviderSettings;
  */
 final class ProviderBootstrap {
 
-  static final String PROVIDER_KEY = "timerlock.provider";
-  static final String DEFAULT_PROVIDER = "jdbc";
-
   private ProviderBootstrap() {}
 
   /**
@@ -25,15 +23,12 @@ final class ProviderBootstrap {
    * @throws IllegalArgumentException when the type is unknown or its configuration is invalid
    */
   static LockProvider build(ProviderSettings settings) {
-    String type = settings.get(PROVIDER_KEY).map(String::trim).orElse(DEFAULT_PROVIDER);
-    TreeMap<String, LockProviderFactory> factories = new TreeMap<>();
-    for (LockProviderFactory factory : load()) {
-      factories.putIfAbsent(factory.type(), factory);
-    }
+    String type = settings.value(TimerLockKeys.PROVIDER);
+    Map<String, LockProviderFactory> factories = factories();
     LockProviderFactory factory = factories.get(type);
     if (factory == null) {
       throw new IllegalArgumentException(
-          PROVIDER_KEY
+          TimerLockKeys.PROVIDER.name()
               + " = \""
               + type
               + "\" names no lock provider on the class path; available: "
@@ -46,13 +41,22 @@ final class ProviderBootstrap {
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(
           "the lock provider "
-              + PROVIDER_KEY
+              + TimerLockKeys.PROVIDER.name()
               + " = \""
               + type
               + "\" cannot be built: "
               + e.getMessage(),
           e);
     }
+  }
+
+  /** The provider factories on the class path, by type; the first of a type wins. */
+  static Map<String, LockProviderFactory> factories() {
+    Map<String, LockProviderFactory> factories = new TreeMap<>();
+    for (LockProviderFactory factory : load()) {
+      factories.putIfAbsent(factory.type(), factory);
+    }
+    return factories;
   }
 
   private static List<LockProviderFactory> load() {

@@ -4,6 +4,7 @@ import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.spi.AfterBeanDiscovery;
 import jakarta.enterprise.inject.spi.AfterDeploymentValidation;
 import jakarta.enterprise.inject.spi.BeanManager;
+import jakarta.enterprise.inject.spi.BeforeBeanDiscovery;
 import jakarta.enterprise.inject.spi.BeforeShutdown;
 import jakarta.enterprise.inject.spi.Extension;
 import jakarta.enterprise.inject.spi.ProcessBean;
@@ -15,38 +16,44 @@ import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.eclipse.microprofile.config.Config;
 import org.eclipse.microprofile.config.ConfigProvider;
-import org.timerlock.core.LockConfiguration;
+import org.timerlock.cdi.LockedTasks;
 import org.timerlock.core.LockProvider;
 import org.timerlock.core.StoreFailurePolicy;
+import org.timerlock.core.spi.ConfigKey;
 
 /**
- * Finds every {@code @SchedulerLock} method at deployment, resolves and validates its settings
- * once, contributes the configured {@link LockProvider} unless the application has its own, and
- * fails the deployment with one precise message per problem.
+ * Registers TimerLock's interceptor and beans, finds every {@code @SchedulerLock} method at
+ * deployment, resolves and validates its lock once into a {@link LockedOperation}, checks every
+ * {@code timerlock.*} key, contributes the configured {@link LockProvider} unless the application
+ * has its own, and fails the deployment with one precise message per problem.
  */
 public class TimerLockExtension implements Extension {
 
   private static final Logger LOG = System.getLogger(TimerLockExtension.class.getName());
-  static final String STORE_FAILURE_KEY = "timerlock.store-failure";
+
+  /** The beans of this jar, which is no bean archive: the extension adds them itself. */
+  private static final List<Class<?>> OWN_BEANS =
+      List.of(SchedulerLockInterceptor.class, LockRuntime.class, LockedTasks.class);
 
   private final List<LockCandidate> candidates = new ArrayList<>();
   private final Problems problems = new Problems();
-  private final LockRegistry registry = new LockRegistry();
-  private final Map<LockCandidate, LockConfiguration> resolved = new LinkedHashMap<>();
+  private final Map<LockCandidate, LockedOperation> operations = new LinkedHashMap<>();
   private boolean applicationProvidesLockProvider;
   private LockProvider builtProvider;
-  private LockSettingsResolver resolver;
-  private MicroProfileSettings settings;
-  private StoreFailurePolicy storeFailurePolicy = StoreFailurePolicy.SKIP;
 
   /** Created by the container through {@link java.util.ServiceLoader}. */
   public TimerLockExtension() {}
+
+  void registerOwnBeans(@Observes BeforeBeanDiscovery event, BeanManager beanManager) {
+    for (Class<?> bean : OWN_BEANS) {
+      event.addAnnotatedType(beanManager.createAnnotatedType(bean), bean.getName());
+    }
+  }
 
   void findLockedMethods(@Observes ProcessManagedBean<?> event) {
     if (event.getAnnotatedBeanClass().isAnnotationPresent(Interceptor.class)) {
@@ -61,30 +68,40 @@ public class TimerLockExtension implements Extension {
     }
   }
 
-  void resolveSettings(@Observes AfterBeanDiscovery event) {
+  void resolve(@Observes AfterBeanDiscovery event) {
     Config config = ConfigProvider.getConfig(classLoader());
-    settings = new MicroProfileSettings(config);
-    resolver = new LockSettingsResolver(settings::get);
-    storeFailurePolicy = storeFailurePolicy(settings);
+    MicroProfileSettings settings = new MicroProfileSettings(config);
+    boolean allEnabled = valueOrDefault(settings, TimerLockKeys.ENABLED);
+    LockSettingsResolver resolver = new LockSettingsResolver(settings, allEnabled);
+    LockRegistry registry = new LockRegistry();
     for (LockCandidate candidate : candidates) {
       try {
-        String name = resolver.name(candidate);
-        LockConfiguration configuration =
-            resolver.resolve(
-                name,
-                candidate.annotation().lockAtMostFor(),
-                candidate.annotation().lockAtLeastFor());
-        resolved.put(candidate, configuration);
-        registry.register(candidate, configuration);
+        LockedOperation operation = resolver.resolve(candidate);
+        operations.put(candidate, operation);
+        registry.register(candidate.beanClass(), operation);
       } catch (IllegalArgumentException e) {
         problems.add(candidate, e.getMessage());
       }
     }
     rejectUnintendedSharing();
-    checkConfigKeys(config);
+    boolean configurationValid = checkConfigKeys(config);
+    logSwitchedOff(allEnabled);
     if (!applicationProvidesLockProvider) {
-      addConfiguredProvider(event);
+      addConfiguredProvider(event, settings, configurationValid);
     }
+    LockOperations lockOperations =
+        new LockOperations(
+            registry,
+            resolver,
+            settings.nodeId(),
+            StoreFailurePolicy.valueOf(
+                valueOrDefault(settings, TimerLockKeys.STORE_FAILURE).toUpperCase()));
+    event
+        .addBean()
+        .types(LockOperations.class, Object.class)
+        .scope(Singleton.class)
+        .beanClass(TimerLockExtension.class)
+        .createWith(context -> lockOperations);
   }
 
   void validate(@Observes AfterDeploymentValidation event, BeanManager beanManager) {
@@ -106,42 +123,27 @@ public class TimerLockExtension implements Extension {
     }
   }
 
-  LockRegistry registry() {
-    return registry;
-  }
-
-  LockSettingsResolver resolver() {
-    return resolver;
-  }
-
-  String nodeId() {
-    return settings.nodeId();
-  }
-
-  StoreFailurePolicy storeFailurePolicy() {
-    return storeFailurePolicy;
+  /** A value, or the key's default when it is unset or invalid (the key check reports that). */
+  private static <T> T valueOrDefault(MicroProfileSettings settings, ConfigKey<T> key) {
+    try {
+      return settings.value(key);
+    } catch (IllegalArgumentException e) {
+      return key.defaultValue().orElseThrow();
+    }
   }
 
   private void rejectUnintendedSharing() {
     Map<String, List<LockCandidate>> byName =
-        resolved.keySet().stream()
+        operations.keySet().stream()
             .collect(
                 Collectors.groupingBy(
-                    c -> resolved.get(c).name(), LinkedHashMap::new, Collectors.toList()));
+                    c -> operations.get(c).name(), LinkedHashMap::new, Collectors.toList()));
     byName.forEach(
         (name, users) -> {
           boolean oneClassLevelLock =
               users.stream().allMatch(c -> c.classLevel() && !c.annotation().name().isEmpty())
                   && users.stream().map(LockCandidate::beanClass).distinct().count() == 1;
-          if (users.size() < 2 || oneClassLevelLock) {
-            return;
-          }
-          try {
-            if (resolver.shared(name)) {
-              return;
-            }
-          } catch (IllegalArgumentException e) {
-            problems.add(e.getMessage());
+          if (users.size() < 2 || oneClassLevelLock || operations.get(users.get(0)).shared()) {
             return;
           }
           problems.add(
@@ -151,33 +153,65 @@ public class TimerLockExtension implements Extension {
                   + users.stream().map(LockCandidate::where).collect(Collectors.joining(" and "))
                   + "; only one of them would run at a time and the others would be skipped. Give"
                   + " each its own name, or set "
-                  + LockSettingsResolver.lockKey(name, "shared")
+                  + LockProperty.SHARED.key(name)
                   + "=true if they are meant to exclude each other");
         });
   }
 
-  private void checkConfigKeys(Config config) {
+  /** Checks every timerlock.* key; true when none is unknown or invalid. */
+  private boolean checkConfigKeys(Config config) {
     Set<String> lockNames =
-        resolved.values().stream().map(LockConfiguration::name).collect(Collectors.toSet());
-    ConfigKeyCheck.check(
-        config.getPropertyNames(),
-        lockNames,
-        problems,
-        key ->
-            LOG.log(
-                Level.INFO,
-                "TimerLock: config key {0} names no @SchedulerLock method; it applies only if the"
-                    + " lock is taken through LockedTasks",
-                key));
+        operations.values().stream().map(LockedOperation::name).collect(Collectors.toSet());
+    int before = problems.messages().size();
+    new ConfigKeyCheck(
+            config,
+            KeyCatalogue.load(),
+            lockNames,
+            problems,
+            key ->
+                LOG.log(
+                    Level.INFO,
+                    "TimerLock: config key {0} names no @SchedulerLock method; it applies if the"
+                        + " lock is taken through LockedTasks",
+                    key))
+        .checkAll();
+    return problems.messages().size() == before;
   }
 
-  private void addConfiguredProvider(AfterBeanDiscovery event) {
+  private void logSwitchedOff(boolean allEnabled) {
+    if (!allEnabled) {
+      LOG.log(
+          Level.WARNING,
+          "TimerLock is switched off ({0}=false): every locked call on this node is skipped",
+          TimerLockKeys.ENABLED.name());
+      return;
+    }
+    List<String> off =
+        operations.values().stream()
+            .filter(o -> !o.enabled())
+            .map(o -> "'" + o.name() + "' (" + o.where() + ")")
+            .distinct()
+            .collect(Collectors.toList());
+    if (!off.isEmpty()) {
+      LOG.log(
+          Level.WARNING,
+          "TimerLock: locks switched off by configuration, every call skipped on this node: {0}",
+          String.join(", ", off));
+    }
+  }
+
+  private void addConfiguredProvider(
+      AfterBeanDiscovery event, MicroProfileSettings settings, boolean configurationValid) {
     String failure = null;
-    try {
-      builtProvider = ProviderBootstrap.build(settings);
-    } catch (IllegalArgumentException e) {
-      failure = "TimerLock: " + e.getMessage();
-      problems.add(failure);
+    if (configurationValid) {
+      try {
+        builtProvider = ProviderBootstrap.build(settings);
+      } catch (IllegalArgumentException e) {
+        failure = "TimerLock: " + e.getMessage();
+        problems.add(failure);
+      }
+    } else {
+      failure = "TimerLock: the lock provider was not built: its configuration is invalid";
     }
     LockProvider provider = builtProvider;
     String reason = failure;
@@ -212,7 +246,7 @@ public class TimerLockExtension implements Extension {
       maxLength = Integer.MAX_VALUE;
       description = provider.getClass().getName();
     }
-    for (Map.Entry<LockCandidate, LockConfiguration> entry : resolved.entrySet()) {
+    for (Map.Entry<LockCandidate, LockedOperation> entry : operations.entrySet()) {
       String name = entry.getValue().name();
       if (name.length() > maxLength) {
         problems.add(
@@ -234,32 +268,20 @@ public class TimerLockExtension implements Extension {
   }
 
   private void logSummary(String providerDescription) {
-    resolved.forEach(
-        (candidate, configuration) ->
-            LOG.log(
-                Level.INFO,
-                "TimerLock: {0} runs under lock ''{1}'' (lockAtMostFor {2}, lockAtLeastFor {3}) in"
-                    + " {4}",
-                candidate.where(),
-                configuration.name(),
-                configuration.lockAtMostFor(),
-                configuration.lockAtLeastFor(),
-                providerDescription));
-  }
-
-  private StoreFailurePolicy storeFailurePolicy(MicroProfileSettings settings) {
-    String value = settings.get(STORE_FAILURE_KEY).orElse("skip").trim();
-    try {
-      return StoreFailurePolicy.valueOf(value.toUpperCase(Locale.ROOT));
-    } catch (IllegalArgumentException e) {
-      problems.add(
-          "TimerLock: config key "
-              + STORE_FAILURE_KEY
-              + " = \""
-              + value
-              + "\" is not one of skip, fail");
-      return StoreFailurePolicy.SKIP;
-    }
+    operations
+        .values()
+        .forEach(
+            operation ->
+                LOG.log(
+                    Level.INFO,
+                    "TimerLock: {0} runs under lock ''{1}'' (lockAtMostFor {2}, lockAtLeastFor"
+                        + " {3}{4}) in {5}",
+                    operation.where(),
+                    operation.name(),
+                    operation.configuration().lockAtMostFor(),
+                    operation.configuration().lockAtLeastFor(),
+                    operation.enabled() ? "" : ", switched off",
+                    providerDescription));
   }
 
   private static ClassLoader classLoader() {

@@ -1,0 +1,164 @@
+package org.timerlock.cdi.internal;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.timerlock.core.spi.ConfigKey;
+import org.timerlock.core.spi.LockProviderFactory;
+
+/**
+ * Every configuration key TimerLock reads: the integration's own, each provider factory's on the
+ * class path, and the per-lock keys. The one place that knows which keys exist, so a misspelled key
+ * can be told from a real one and the configuration reference can be checked against it.
+ */
+public final class KeyCatalogue {
+
+  private static final Pattern LOCK_KEY = Pattern.compile("timerlock\\.lock\\.\"(.*)\"\\.(.+)");
+  private static final Pattern ENV_LOCK_KEY = Pattern.compile("TIMERLOCK_LOCK__(.+)__([A-Z0-9_]+)");
+
+  private final Map<String, ConfigKey<?>> keys = new LinkedHashMap<>();
+  private final Map<String, String> providerOfKey = new LinkedHashMap<>();
+
+  private KeyCatalogue(Collection<LockProviderFactory> factories) {
+    TimerLockKeys.all().forEach(k -> keys.put(k.name(), k));
+    for (LockProviderFactory factory : factories) {
+      for (ConfigKey<?> key : factory.keys()) {
+        keys.putIfAbsent(key.name(), key);
+        providerOfKey.putIfAbsent(key.name(), factory.type());
+      }
+    }
+  }
+
+  /**
+   * The catalogue of the integration and the provider factories on the class path.
+   *
+   * @return the catalogue
+   */
+  public static KeyCatalogue load() {
+    return new KeyCatalogue(ProviderBootstrap.factories().values());
+  }
+
+  static KeyCatalogue of(Collection<LockProviderFactory> factories) {
+    return new KeyCatalogue(factories);
+  }
+
+  /**
+   * Every key, the per-lock keys with {@code <name>} in place of the lock name.
+   *
+   * @return the keys in reference order: the integration's, the per-lock ones, the providers'
+   */
+  public List<ConfigKey<?>> entries() {
+    List<ConfigKey<?>> all = new ArrayList<>(TimerLockKeys.all());
+    for (LockProperty property : LockProperty.values()) {
+      all.add(property.template());
+    }
+    keys.values().stream().filter(k -> !all.contains(k)).forEach(all::add);
+    return all;
+  }
+
+  /** A key that is not per-lock, by its exact name. */
+  Optional<ConfigKey<?>> key(String name) {
+    return Optional.ofNullable(keys.get(name));
+  }
+
+  /** The fixed keys, not per-lock. */
+  Collection<ConfigKey<?>> fixedKeys() {
+    return keys.values();
+  }
+
+  /** A per-lock key in its written form {@code timerlock.lock."<name>".<property>}. */
+  static Optional<LockKey> lockKey(String key) {
+    Matcher m = LOCK_KEY.matcher(key);
+    if (!m.matches() || m.group(2).contains("\"")) {
+      return Optional.empty();
+    }
+    return Optional.of(new LockKey(m.group(1), m.group(2), LockProperty.of(m.group(2))));
+  }
+
+  /**
+   * A per-lock key in an environment variable's spelling, {@code
+   * TIMERLOCK_LOCK__<NAME>__<PROPERTY>}, whatever case and separators the config source lists it
+   * with.
+   *
+   * @param key the listed name
+   * @return the lock name as the variable spells it, and the property
+   */
+  static Optional<LockKey> environmentLockKey(String key) {
+    Matcher m = ENV_LOCK_KEY.matcher(environmentSpelling(key));
+    if (!m.matches()) {
+      return Optional.empty();
+    }
+    for (LockProperty property : LockProperty.values()) {
+      if (environmentSpelling(property.property()).equals(m.group(2))) {
+        return Optional.of(new LockKey(m.group(1), property.property(), property));
+      }
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * How MicroProfile Config spells a key as an environment variable: upper case, every character
+   * other than a letter or digit replaced by {@code _}.
+   */
+  static String environmentSpelling(String key) {
+    StringBuilder out = new StringBuilder(key.length());
+    for (char c : key.toUpperCase(Locale.ROOT).toCharArray()) {
+      out.append((c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ? c : '_');
+    }
+    return out.toString();
+  }
+
+  /** The provider type whose factory declares a key, if any. */
+  Optional<String> providerOf(String key) {
+    return Optional.ofNullable(providerOfKey.get(key));
+  }
+
+  /**
+   * The known key nearest to a misspelled one, compared in environment-variable spelling so that a
+   * key listed by an environment source is matched too.
+   *
+   * @param misspelled the unknown key
+   * @return the nearest key, if one is close enough to be a likely intent
+   */
+  Optional<String> nearest(String misspelled) {
+    String target = environmentSpelling(misspelled);
+    return keys.keySet().stream()
+        .min(Comparator.comparingInt(n -> EditDistance.between(environmentSpelling(n), target)))
+        .filter(n -> EditDistance.between(environmentSpelling(n), target) <= maxDistance(target));
+  }
+
+  /** The per-lock property nearest to a misspelled one. */
+  static Optional<String> nearestLockProperty(String misspelled) {
+    String target = environmentSpelling(misspelled);
+    LockProperty best = null;
+    int bestDistance = Integer.MAX_VALUE;
+    for (LockProperty p : LockProperty.values()) {
+      int d = EditDistance.between(environmentSpelling(p.property()), target);
+      if (d < bestDistance) {
+        best = p;
+        bestDistance = d;
+      }
+    }
+    return bestDistance <= maxDistance(target) ? Optional.of(best.property()) : Optional.empty();
+  }
+
+  private static int maxDistance(String target) {
+    return Math.max(3, target.length() / 3);
+  }
+
+  /**
+   * A per-lock key taken apart.
+   *
+   * @param lockName the lock name as written in the key
+   * @param propertyName the property as written
+   * @param property the property, or null when unknown
+   */
+  record LockKey(String lockName, String propertyName, LockProperty property) {}
+}

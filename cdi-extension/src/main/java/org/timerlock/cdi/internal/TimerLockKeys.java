@@ -1,0 +1,70 @@
+package org.timerlock.cdi.internal;
+
+import java.time.Duration;
+import java.util.List;
+import org.timerlock.core.spi.ConfigKey;
+import org.timerlock.core.spi.ValueType;
+
+/** The configuration keys of the CDI integration itself; each provider declares its own. */
+final class TimerLockKeys {
+
+  static final ConfigKey<Boolean> ENABLED =
+      ConfigKey.withDefault(
+          "timerlock.enabled",
+          ValueType.BOOLEAN,
+          true,
+          "true",
+          "false switches every lock off: each locked call is skipped on this node, with a"
+              + " DISABLED event, and the deployment log says so.");
+
+  static final ConfigKey<String> PROVIDER =
+      ConfigKey.withDefault(
+          "timerlock.provider",
+          ValueType.TEXT,
+          "jdbc",
+          "jdbc",
+          "The lock store: jdbc, redis or in-memory; a LockProvider bean of the application wins"
+              + " over it.");
+
+  static final ConfigKey<String> NODE_ID =
+      ConfigKey.optional(
+          "timerlock.node-id",
+          ValueType.text(id -> !id.isEmpty(), "a node name"),
+          "the server's node name (jboss.node.name), else host name and process id",
+          "The readable first part of every lock owner value (locked_by), naming this node.");
+
+  static final ConfigKey<String> STORE_FAILURE =
+      ConfigKey.withDefault(
+          "timerlock.store-failure",
+          ValueType.oneOf("skip", "fail"),
+          "skip",
+          "skip",
+          "What a call does when the lock store cannot answer: skip (log a warning, publish a"
+              + " STORE_FAILURE event) or fail (throw the LockException).");
+
+  static final ConfigKey<Duration> DEFAULT_AT_MOST_FOR =
+      ConfigKey.optional(
+          "timerlock.default.lock-at-most-for",
+          ValueType.POSITIVE_DURATION,
+          "none: every lock must then name its own",
+          "lockAtMostFor of every lock that neither its annotation nor its own key sets.");
+
+  static final ConfigKey<Duration> DEFAULT_AT_LEAST_FOR =
+      ConfigKey.withDefault(
+          "timerlock.default.lock-at-least-for",
+          ValueType.DURATION,
+          Duration.ZERO,
+          "0s",
+          "lockAtLeastFor of every lock that neither its annotation nor its own key sets.");
+
+  /** Keys under this prefix belong to TimerLock's own test suite and are never checked. */
+  static final String RESERVED_FOR_TESTS = "timerlock.test.";
+
+  private TimerLockKeys() {}
+
+  /** Every key of the integration, in the order the reference lists them. */
+  static List<ConfigKey<?>> all() {
+    return List.of(
+        PROVIDER, NODE_ID, ENABLED, STORE_FAILURE, DEFAULT_AT_MOST_FOR, DEFAULT_AT_LEAST_FOR);
+  }
+}
