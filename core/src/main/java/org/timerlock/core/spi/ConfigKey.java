@@ -79,7 +79,7 @@ public final class ConfigKey<T> {
    * @return the key
    */
   public static ConfigKey<String> secret(String name, String description) {
-    return new ConfigKey<>(name, ValueType.TEXT, null, "none", description, true);
+    return new ConfigKey<>(name, ValueType.SECRET, null, "none", description, true);
   }
 
   /**

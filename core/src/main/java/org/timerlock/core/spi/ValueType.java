@@ -19,6 +19,10 @@ public final class ValueType<T> {
   /** Any text; surrounding white space is removed. */
   public static final ValueType<String> TEXT = new ValueType<>("text", "any text", String::trim);
 
+  /** A secret such as a password, kept exactly as written, white space included. */
+  public static final ValueType<String> SECRET =
+      new ValueType<>("secret", "any text, kept as written", text -> text);
+
   /** {@code true} or {@code false}, in any case. */
   public static final ValueType<Boolean> BOOLEAN =
       new ValueType<>("boolean", "true or false", ValueType::parseBoolean);

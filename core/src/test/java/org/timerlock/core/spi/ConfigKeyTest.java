@@ -69,6 +69,8 @@ class ConfigKeyTest {
   @Test
   void aSecretIsNeverShown() {
     assertThat(PASSWORD.invalid("hunter2", "it is wrong"))
-        .isEqualTo("timerlock.x.password = \"***\": it is wrong; expected any text");
+        .isEqualTo(
+            "timerlock.x.password = \"***\": it is wrong; expected any text, kept as written");
+    assertThat(PASSWORD.parse(" pa ss ")).as("kept exactly").isEqualTo(" pa ss ");
   }
 }
