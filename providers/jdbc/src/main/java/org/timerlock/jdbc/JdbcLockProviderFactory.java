@@ -1,13 +1,14 @@
 package org.timerlock.jdbc;
 
 import java.time.Duration;
-import java.util.Locale;
+import java.util.List;
 import java.util.Optional;
 import javax.sql.DataSource;
-import org.timerlock.core.Durations;
 import org.timerlock.core.LockProvider;
+import org.timerlock.core.spi.ConfigKey;
 import org.timerlock.core.spi.LockProviderFactory;
 import org.timerlock.core.spi.ProviderSettings;
+import org.timerlock.core.spi.ValueType;
 
 /**
  * Selected by {@code timerlock.provider=jdbc}. Reads:
@@ -23,6 +24,8 @@ import org.timerlock.core.spi.ProviderSettings;
  *       timerlock.jdbc.create-table} (default true), and {@code timerlock.jdbc.column.name}, {@code
  *       .lock-until}, {@code .locked-at}, {@code .locked-by} for renamed columns.
  * </ul>
+ *
+ * <p>{@link #keys()} lists them all.
  */
 public final class JdbcLockProviderFactory implements LockProviderFactory {
 
@@ -30,15 +33,107 @@ public final class JdbcLockProviderFactory implements LockProviderFactory {
   public static final String DEFAULT_DATASOURCE = "java:comp/DefaultDataSource";
 
   static final String PREFIX = "timerlock.jdbc.";
-  static final String DATASOURCE = PREFIX + "datasource";
-  static final String URL = PREFIX + "url";
-  static final String USERNAME = PREFIX + "username";
-  static final String PASSWORD = PREFIX + "password";
-  static final String POOL_SIZE = PREFIX + "pool-size";
-  static final String CONNECTION_TIMEOUT = PREFIX + "connection-timeout";
-  static final String TABLE = PREFIX + "table";
-  static final String CREATE_TABLE = PREFIX + "create-table";
-  static final String COLUMN = PREFIX + "column.";
+
+  private static final ValueType<String> TABLE_NAMES =
+      ValueType.text(LockTable::isTableName, LockTable.TABLE_RULE);
+
+  private static final ValueType<String> IDENTIFIERS =
+      ValueType.text(LockTable::isIdentifier, LockTable.IDENTIFIER_RULE);
+
+  private static final ValueType<String> JNDI_NAME =
+      ValueType.TEXT.map(
+          JdbcLockProviderFactory::jndiName,
+          "a JNDI name without white space, such as " + DEFAULT_DATASOURCE);
+
+  /** Never fails, so that a URL is shown only masked (see {@link #safeUrl}) by the checks below. */
+  private static final ValueType<String> JDBC_URL =
+      ValueType.TEXT.map(url -> url, "a JDBC URL, jdbc:<database>:...");
+
+  static final ConfigKey<String> DATASOURCE =
+      ConfigKey.optional(
+          PREFIX + "datasource",
+          JNDI_NAME,
+          DEFAULT_DATASOURCE,
+          "JNDI name of the server's DataSource, looked up at the first lock attempt.");
+
+  static final ConfigKey<String> URL =
+      ConfigKey.optional(
+          PREFIX + "url",
+          JDBC_URL,
+          "none",
+          "A JDBC URL instead of a JNDI DataSource: the provider opens a HikariCP pool of its own.");
+
+  static final ConfigKey<String> USERNAME =
+      ConfigKey.optional(
+          PREFIX + "username",
+          ValueType.TEXT,
+          "none",
+          "The database user of the pool built from timerlock.jdbc.url.");
+
+  static final ConfigKey<String> PASSWORD =
+      ConfigKey.secret(
+          PREFIX + "password", "The database password of the pool built from timerlock.jdbc.url.");
+
+  static final ConfigKey<Integer> POOL_SIZE =
+      ConfigKey.withDefault(
+          PREFIX + "pool-size",
+          ValueType.integer(1, 1000),
+          5,
+          "5",
+          "The most connections of the pool built from timerlock.jdbc.url.");
+
+  static final ConfigKey<Duration> CONNECTION_TIMEOUT =
+      ConfigKey.withDefault(
+          PREFIX + "connection-timeout",
+          ValueType.POSITIVE_DURATION,
+          Duration.ofSeconds(10),
+          "10s",
+          "How long a lock attempt waits for a connection of the pool built from"
+              + " timerlock.jdbc.url.");
+
+  static final ConfigKey<String> TABLE =
+      ConfigKey.withDefault(
+          PREFIX + "table",
+          TABLE_NAMES,
+          "shedlock",
+          "shedlock",
+          "The lock table, in ShedLock's layout, optionally qualified by its schema.");
+
+  static final ConfigKey<Boolean> CREATE_TABLE =
+      ConfigKey.withDefault(
+          PREFIX + "create-table",
+          ValueType.BOOLEAN,
+          true,
+          "true",
+          "Whether the lock table is created when it is missing.");
+
+  static final ConfigKey<String> COLUMN_NAME = column("name", "the lock name");
+
+  static final ConfigKey<String> COLUMN_LOCK_UNTIL = column("lock-until", "the lock's expiry");
+
+  static final ConfigKey<String> COLUMN_LOCKED_AT =
+      column("locked-at", "the time the lock was taken");
+
+  static final ConfigKey<String> COLUMN_LOCKED_BY = column("locked-by", "the lock's owner");
+
+  private static final List<ConfigKey<?>> KEYS =
+      List.of(
+          DATASOURCE,
+          URL,
+          USERNAME,
+          PASSWORD,
+          POOL_SIZE,
+          CONNECTION_TIMEOUT,
+          TABLE,
+          CREATE_TABLE,
+          COLUMN_NAME,
+          COLUMN_LOCK_UNTIL,
+          COLUMN_LOCKED_AT,
+          COLUMN_LOCKED_BY);
+
+  /** The keys that only apply to the pool built from {@link #URL}. */
+  private static final List<ConfigKey<?>> URL_ONLY_KEYS =
+      List.of(USERNAME, PASSWORD, POOL_SIZE, CONNECTION_TIMEOUT);
 
   /** Creates the factory; called by {@link java.util.ServiceLoader}. */
   public JdbcLockProviderFactory() {}
@@ -49,22 +144,23 @@ public final class JdbcLockProviderFactory implements LockProviderFactory {
   }
 
   @Override
-  public LockProvider create(ProviderSettings settings) {
-    String table = settings.get(TABLE).map(String::trim).orElse("shedlock");
-    if (!LockTable.isTableName(table)) {
-      throw new IllegalArgumentException(
-          TABLE + "='" + table + "' is not a valid table name: expected " + LockTable.TABLE_RULE);
-    }
-    String[] columns = {
-      column(settings, "name"),
-      column(settings, "lock-until"),
-      column(settings, "locked-at"),
-      column(settings, "locked-by")
-    };
-    boolean createTable = bool(settings, CREATE_TABLE, true);
+  public List<ConfigKey<?>> keys() {
+    return KEYS;
+  }
 
-    Optional<String> url = settings.get(URL).map(String::trim);
-    Optional<String> jndi = settings.get(DATASOURCE).map(String::trim);
+  @Override
+  public LockProvider create(ProviderSettings settings) {
+    String table = settings.value(TABLE);
+    String[] columns = {
+      settings.value(COLUMN_NAME),
+      settings.value(COLUMN_LOCK_UNTIL),
+      settings.value(COLUMN_LOCKED_AT),
+      settings.value(COLUMN_LOCKED_BY)
+    };
+    boolean createTable = settings.value(CREATE_TABLE);
+
+    Optional<String> url = settings.find(URL);
+    Optional<String> jndi = settings.find(DATASOURCE);
     JdbcLockProvider.Builder builder =
         JdbcLockProvider.builder()
             .tableName(table)
@@ -72,32 +168,29 @@ public final class JdbcLockProviderFactory implements LockProviderFactory {
             .createTable(createTable)
             .nodeId(settings.nodeId());
     if (url.isPresent()) {
+      String u = url.get();
       if (jndi.isPresent()) {
         throw new IllegalArgumentException(
-            "Both "
-                + DATASOURCE
-                + "='"
-                + jndi.get()
-                + "' and "
-                + URL
-                + "='"
-                + safeUrl(url.get())
-                + "' are set: set only one (a JNDI DataSource, or a URL for a pool of its own)");
+            DATASOURCE.invalid(
+                jndi.get(),
+                "it cannot be used together with "
+                    + URL
+                    + " = \""
+                    + safeUrl(u)
+                    + "\" (set only one: a JNDI DataSource, or a URL for a pool of its own)"));
       }
-      String u = url.get();
       if (!u.startsWith("jdbc:")) {
-        throw new IllegalArgumentException(
-            URL + "='" + safeUrl(u) + "' is not a JDBC URL: expected jdbc:<database>://...");
+        throw new IllegalArgumentException(URL.invalid(safeUrl(u), "it does not start with jdbc:"));
       }
-      int poolSize = poolSize(settings);
-      Duration timeout = connectionTimeout(settings);
+      int poolSize = settings.value(POOL_SIZE);
+      Duration timeout = settings.value(CONNECTION_TIMEOUT);
       DataSource pool;
       try {
         pool =
             HikariPools.create(
                 u,
-                settings.get(USERNAME).orElse(null),
-                settings.get(PASSWORD).orElse(null),
+                settings.find(USERNAME).orElse(null),
+                settings.find(PASSWORD).orElse(null),
                 poolSize,
                 timeout);
       } catch (NoClassDefFoundError e) {
@@ -108,8 +201,19 @@ public final class JdbcLockProviderFactory implements LockProviderFactory {
                 + DATASOURCE,
             e);
       } catch (RuntimeException e) {
-        throw new IllegalArgumentException(
-            URL + "='" + safeUrl(u) + "' cannot be used: " + e.getMessage(), e);
+        String shown = safeUrl(u);
+        IllegalArgumentException failure =
+            new IllegalArgumentException(
+                URL.invalid(
+                    shown,
+                    "it cannot be used ("
+                        + safeUrl(String.valueOf(e.getMessage()).replace(u, shown))
+                        + ")"));
+        if (shown.equals(u)) {
+          // HikariCP's messages quote the URL: attach them only when it has no password.
+          failure.initCause(e);
+        }
+        throw failure;
       }
       return builder
           .dataSource(pool)
@@ -117,8 +221,8 @@ public final class JdbcLockProviderFactory implements LockProviderFactory {
           .closeDataSourceOnClose(true)
           .build();
     }
-    for (String key : new String[] {USERNAME, PASSWORD, POOL_SIZE, CONNECTION_TIMEOUT}) {
-      if (settings.get(key).isPresent()) {
+    for (ConfigKey<?> key : URL_ONLY_KEYS) {
+      if (settings.get(key.name()).isPresent()) {
         throw new IllegalArgumentException(
             key
                 + " is set but "
@@ -133,78 +237,27 @@ public final class JdbcLockProviderFactory implements LockProviderFactory {
       }
     }
     String name = jndi.orElse(DEFAULT_DATASOURCE);
-    if (name.isEmpty() || name.chars().anyMatch(Character::isWhitespace)) {
-      throw new IllegalArgumentException(
-          DATASOURCE + "='" + name + "' is not a JNDI name such as java:comp/DefaultDataSource");
-    }
     return builder.dataSource(new JndiDataSource(name)).dataSourceDescription(name).build();
   }
 
-  private static String column(ProviderSettings settings, String column) {
-    String key = COLUMN + column;
-    String value = settings.get(key).map(String::trim).orElse(column.replace('-', '_'));
-    if (!LockTable.isIdentifier(value)) {
-      throw new IllegalArgumentException(
-          key
-              + "='"
-              + value
-              + "' is not a valid column name: expected "
-              + LockTable.IDENTIFIER_RULE);
-    }
-    return value;
+  private static ConfigKey<String> column(String column, String holds) {
+    String defaultName = column.replace('-', '_');
+    return ConfigKey.withDefault(
+        PREFIX + "column." + column,
+        IDENTIFIERS,
+        defaultName,
+        defaultName,
+        "The name of the lock table's column holding " + holds + ".");
   }
 
-  private static boolean bool(ProviderSettings settings, String key, boolean defaultValue) {
-    Optional<String> value = settings.get(key).map(s -> s.trim().toLowerCase(Locale.ROOT));
-    if (value.isEmpty()) {
-      return defaultValue;
+  private static String jndiName(String name) {
+    if (name.isEmpty()) {
+      throw new IllegalArgumentException("it is empty");
     }
-    switch (value.get()) {
-      case "true":
-        return true;
-      case "false":
-        return false;
-      default:
-        throw new IllegalArgumentException(
-            key + "='" + settings.get(key).get() + "' is not a boolean: expected true or false");
+    if (name.chars().anyMatch(Character::isWhitespace)) {
+      throw new IllegalArgumentException("it contains white space");
     }
-  }
-
-  private static int poolSize(ProviderSettings settings) {
-    Optional<String> value = settings.get(POOL_SIZE).map(String::trim);
-    if (value.isEmpty()) {
-      return 5;
-    }
-    try {
-      int size = Integer.parseInt(value.get());
-      if (size >= 1 && size <= 1000) {
-        return size;
-      }
-    } catch (NumberFormatException e) {
-      // reported below
-    }
-    throw new IllegalArgumentException(
-        POOL_SIZE + "='" + value.get() + "' is not a pool size: expected a number from 1 to 1000");
-  }
-
-  private static Duration connectionTimeout(ProviderSettings settings) {
-    Optional<String> value = settings.get(CONNECTION_TIMEOUT).map(String::trim);
-    if (value.isEmpty()) {
-      return Duration.ofSeconds(10);
-    }
-    try {
-      Duration d = Durations.parse(value.get());
-      if (!d.isNegative() && !d.isZero()) {
-        return d;
-      }
-    } catch (IllegalArgumentException e) {
-      // reported below
-    }
-    throw new IllegalArgumentException(
-        CONNECTION_TIMEOUT
-            + "='"
-            + value.get()
-            + "' is not a positive duration: expected e.g. 10s, 500ms or PT10S");
+    return name;
   }
 
   /** The URL with any password masked, for messages. */

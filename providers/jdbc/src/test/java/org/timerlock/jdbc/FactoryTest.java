@@ -14,6 +14,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.ServiceLoader;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executor;
@@ -32,6 +34,7 @@ import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.LockException;
 import org.timerlock.core.LockProvider;
 import org.timerlock.core.SimpleLock;
+import org.timerlock.core.spi.ConfigKey;
 import org.timerlock.core.spi.LockProviderFactory;
 import org.timerlock.core.spi.ProviderSettings;
 import org.timerlock.testkit.stores.IsolatedDatabase;
@@ -74,14 +77,20 @@ class FactoryTest {
   @CsvSource(
       delimiter = '|',
       value = {
-        "timerlock.jdbc.table=shed-lock | timerlock.jdbc.table='shed-lock'",
-        "timerlock.jdbc.table=a.b.c | timerlock.jdbc.table='a.b.c'",
-        "timerlock.jdbc.table=x;drop table y | not a valid table name",
-        "timerlock.jdbc.create-table=yes | timerlock.jdbc.create-table='yes' is not a boolean",
-        "timerlock.jdbc.column.locked-by=1by | timerlock.jdbc.column.locked-by='1by'",
-        "timerlock.jdbc.url=postgres://h/db | timerlock.jdbc.url='postgres://h/db' is not a JDBC URL",
+        "timerlock.jdbc.table=shed-lock | timerlock.jdbc.table = \"shed-lock\": it does not follow"
+            + " the rule; expected an SQL identifier",
+        "timerlock.jdbc.table=a.b.c | timerlock.jdbc.table = \"a.b.c\": it does not follow the rule",
+        "timerlock.jdbc.table=x;drop table y | timerlock.jdbc.table = \"x;drop table y\": it does not"
+            + " follow the rule",
+        "timerlock.jdbc.create-table=yes | timerlock.jdbc.create-table = \"yes\": it is not a"
+            + " boolean; expected true or false",
+        "timerlock.jdbc.column.locked-by=1by | timerlock.jdbc.column.locked-by = \"1by\": it does"
+            + " not follow the rule; expected an SQL identifier",
+        "timerlock.jdbc.url=postgres://h/db | timerlock.jdbc.url = \"postgres://h/db\": it does not"
+            + " start with jdbc:",
         "timerlock.jdbc.username=app | timerlock.jdbc.username is set but timerlock.jdbc.url is not",
-        "timerlock.jdbc.datasource=java:a b | timerlock.jdbc.datasource='java:a b'",
+        "timerlock.jdbc.datasource=java:a b | timerlock.jdbc.datasource = \"java:a b\": it contains"
+            + " white space",
       })
   void badConfigurationIsNamed(String setting, String expected) {
     String[] kv = setting.split("=", 2);
@@ -91,19 +100,86 @@ class FactoryTest {
   }
 
   @Test
+  void badTableNameMessage() {
+    assertThatThrownBy(() -> create(Map.of("timerlock.jdbc.table", "shed-lock")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(
+            "timerlock.jdbc.table = \"shed-lock\": it does not follow the rule; expected an SQL"
+                + " identifier (letters, digits, _ or $, not starting with a digit), optionally"
+                + " qualified by a schema as in 'locks.shedlock'");
+  }
+
+  @Test
+  void badBooleanMessage() {
+    assertThatThrownBy(() -> create(Map.of("timerlock.jdbc.create-table", "yes")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(
+            "timerlock.jdbc.create-table = \"yes\": it is not a boolean; expected true or false");
+  }
+
+  @Test
+  void badUrlMessage() {
+    assertThatThrownBy(
+            () ->
+                create(
+                    Map.of("timerlock.jdbc.url", "postgres://u:Secret-1@h/db?password=Secret-2")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(
+            "timerlock.jdbc.url = \"postgres://u:***@h/db?password=***\": it does not start with"
+                + " jdbc:; expected a JDBC URL, jdbc:<database>:...");
+  }
+
+  @Test
   void badPoolSizeIsNamed() {
-    for (String size : new String[] {"0", "many", "-3"}) {
-      assertThatThrownBy(
-              () ->
-                  create(
-                      Map.of(
-                          "timerlock.jdbc.url",
-                          "jdbc:postgresql://127.0.0.1:1/x",
-                          "timerlock.jdbc.pool-size",
-                          size)))
-          .isInstanceOf(IllegalArgumentException.class)
-          .hasMessageContaining("timerlock.jdbc.pool-size='" + size + "'");
-    }
+    Map<String, String> problems =
+        Map.of(
+            "0",
+            "it is out of range",
+            "many",
+            "it is not a whole number",
+            "-3",
+            "it is out of range");
+    problems.forEach(
+        (size, problem) ->
+            assertThatThrownBy(
+                    () ->
+                        create(
+                            Map.of(
+                                "timerlock.jdbc.url",
+                                "jdbc:postgresql://127.0.0.1:1/x",
+                                "timerlock.jdbc.pool-size",
+                                size)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage(
+                    "timerlock.jdbc.pool-size = \""
+                        + size
+                        + "\": "
+                        + problem
+                        + "; expected a whole number from 1 to 1000"));
+  }
+
+  @Test
+  void badConnectionTimeoutIsNamed() {
+    Map<String, String> problems =
+        Map.of(
+            "soon", "it is not a duration", "0s", "it is not positive", "10", "a unit is missing");
+    problems.forEach(
+        (timeout, problem) ->
+            assertThatThrownBy(
+                    () ->
+                        create(
+                            Map.of(
+                                "timerlock.jdbc.url",
+                                "jdbc:postgresql://127.0.0.1:1/x",
+                                "timerlock.jdbc.connection-timeout",
+                                timeout)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage(
+                    "timerlock.jdbc.connection-timeout = \""
+                        + timeout
+                        + "\": "
+                        + problem
+                        + "; expected a positive duration: 30s, 2m30s, 500ms, 1h or ISO-8601 PT30S"));
   }
 
   @Test
@@ -115,9 +191,81 @@ class FactoryTest {
                         "timerlock.jdbc.datasource", "java:app/ds",
                         "timerlock.jdbc.url", "jdbc:postgresql://h/db?user=u&password=secret")))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("timerlock.jdbc.datasource='java:app/ds'")
-        .hasMessageContaining("password=***")
+        .hasMessage(
+            "timerlock.jdbc.datasource = \"java:app/ds\": it cannot be used together with"
+                + " timerlock.jdbc.url = \"jdbc:postgresql://h/db?user=u&password=***\" (set only"
+                + " one: a JNDI DataSource, or a URL for a pool of its own); expected a JNDI name"
+                + " without white space, such as java:comp/DefaultDataSource")
         .hasMessageNotContaining("secret");
+  }
+
+  @Test
+  void passwordIsNeverShown() {
+    String secret = "Pa55-w0rd-not-shown";
+    assertThatThrownBy(() -> create(Map.of("timerlock.jdbc.password", secret)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith("timerlock.jdbc.password is set but timerlock.jdbc.url is not")
+        .hasMessageNotContaining(secret);
+    assertThatThrownBy(
+            () ->
+                create(
+                    Map.of(
+                        "timerlock.jdbc.url",
+                        "jdbc:no-such-driver://app:" + secret + "@h/db",
+                        "timerlock.jdbc.password",
+                        secret)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith(
+            "timerlock.jdbc.url = \"jdbc:no-such-driver://app:***@h/db\": it cannot be used")
+        .hasMessageNotContaining(secret)
+        .satisfies(
+            e -> {
+              for (Throwable cause = e.getCause(); cause != null; cause = cause.getCause()) {
+                assertThat(String.valueOf(cause.getMessage())).doesNotContain(secret);
+              }
+            });
+  }
+
+  /**
+   * {@link JdbcLockProviderFactory#keys()} declares every key the factory reads, on each path: the
+   * pool built from a URL, a named JNDI DataSource and the default one.
+   */
+  @Test
+  void keysListsEveryKeyRead() {
+    Map<String, String> urlPath = new HashMap<>();
+    urlPath.put("timerlock.jdbc.url", "jdbc:h2:mem:" + Pools.unique("keys") + ";DB_CLOSE_DELAY=-1");
+    urlPath.put("timerlock.jdbc.username", "sa");
+    urlPath.put("timerlock.jdbc.password", "pw");
+    urlPath.put("timerlock.jdbc.pool-size", "1");
+    urlPath.put("timerlock.jdbc.connection-timeout", "1s");
+    urlPath.put("timerlock.jdbc.table", "key_locks");
+    urlPath.put("timerlock.jdbc.create-table", "false");
+    urlPath.put("timerlock.jdbc.column.name", "n");
+    urlPath.put("timerlock.jdbc.column.lock-until", "u");
+    urlPath.put("timerlock.jdbc.column.locked-at", "a");
+    urlPath.put("timerlock.jdbc.column.locked-by", "b");
+    List<Map<String, String>> configurations =
+        List.of(urlPath, Map.of("timerlock.jdbc.datasource", "java:app/jdbc/keys"), Map.of());
+
+    JdbcLockProviderFactory factory = new JdbcLockProviderFactory();
+    List<String> declared = factory.keys().stream().map(ConfigKey::name).toList();
+    assertThat(declared).doesNotHaveDuplicates().allMatch(k -> k.startsWith("timerlock.jdbc."));
+    assertThat(factory.keys()).allSatisfy(k -> assertThat(k.description()).isNotBlank());
+    Set<String> read = new TreeSet<>();
+    for (Map<String, String> values : configurations) {
+      Set<String> readHere = new TreeSet<>();
+      LockProvider provider = factory.create(recording(values, readHere));
+      if (provider instanceof AutoCloseable closeable) {
+        try {
+          closeable.close();
+        } catch (Exception e) {
+          throw new AssertionError(e);
+        }
+      }
+      assertThat(declared).as("keys read for %s", values).containsAll(readHere);
+      read.addAll(readHere);
+    }
+    assertThat(read).as("every declared key is read on some path").containsAll(declared);
   }
 
   @Test
@@ -242,19 +390,23 @@ class FactoryTest {
   }
 
   private static LockProvider create(Map<String, String> values) {
-    return new JdbcLockProviderFactory()
-        .create(
-            new ProviderSettings() {
-              @Override
-              public Optional<String> get(String key) {
-                return Optional.ofNullable(values.get(key)).filter(v -> !v.isEmpty());
-              }
+    return new JdbcLockProviderFactory().create(recording(values, new TreeSet<>()));
+  }
 
-              @Override
-              public String nodeId() {
-                return "factory-test";
-              }
-            });
+  /** Settings from a map (an empty value is not set) that record every key asked for. */
+  private static ProviderSettings recording(Map<String, String> values, Set<String> read) {
+    return new ProviderSettings() {
+      @Override
+      public Optional<String> get(String key) {
+        read.add(key);
+        return Optional.ofNullable(values.get(key)).filter(v -> !v.isEmpty());
+      }
+
+      @Override
+      public String nodeId() {
+        return "factory-test";
+      }
+    };
   }
 
   /** A JNDI with nothing but {@link #JNDI}'s names, standing for a server's naming service. */

@@ -10,25 +10,27 @@ import redis.clients.jedis.HostAndPort;
 /** Parsing and printing of {@code host:port} lists. */
 final class Endpoints {
 
+  /** What {@link #parseList} accepts, for messages. */
+  static final String ACCEPTED = "host:port[,host:port...]";
+
   private Endpoints() {}
 
   /**
    * Parses {@code host:port,host:port}; white space around entries is ignored, a missing port means
    * {@code defaultPort}, IPv6 addresses are written in brackets ({@code [::1]:6379}).
    *
-   * @throws IllegalArgumentException naming the entry at fault
+   * @throws IllegalArgumentException whose message says what is wrong, naming the entry at fault
+   *     but not what is accepted ({@link #ACCEPTED})
    */
   static Set<HostAndPort> parseList(String text, int defaultPort) {
     if (text == null || text.isBlank()) {
-      throw new IllegalArgumentException(
-          "the node list must not be empty; expected host:port[,host:port...]");
+      throw new IllegalArgumentException("it is empty");
     }
     Set<HostAndPort> nodes = new LinkedHashSet<>();
     for (String entry : text.split(",")) {
       String trimmed = entry.trim();
       if (trimmed.isEmpty()) {
-        throw new IllegalArgumentException(
-            "'" + text + "' has an empty entry; expected host:port[,host:port...]");
+        throw new IllegalArgumentException("it has an empty entry");
       }
       nodes.add(parse(trimmed, defaultPort));
     }
@@ -72,7 +74,7 @@ final class Endpoints {
       }
       if (number < 1 || number > 65535) {
         throw new IllegalArgumentException(
-            "'" + entry + "' has no valid port (expected 1 to 65535, was '" + port + "')");
+            "'" + entry + "' has no valid port: '" + port + "' is not from 1 to 65535");
       }
     }
     return new HostAndPort(host, number);

@@ -202,7 +202,18 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
      * @return this builder
      */
     public Builder uri(String uri) {
-      this.uri = RedisUri.parse(uri);
+      try {
+        this.uri = RedisUri.parse(uri);
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(
+            "the Redis URI '"
+                + RedisUri.redact(uri)
+                + "': "
+                + e.getMessage()
+                + "; expected "
+                + RedisUri.ACCEPTED,
+            e);
+      }
       return this;
     }
 
@@ -217,7 +228,7 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
       if (masterName == null || masterName.isBlank()) {
         throw new IllegalArgumentException("the Sentinel master name must not be blank");
       }
-      this.sentinelNodes = Endpoints.parseList(nodes, 26379);
+      this.sentinelNodes = nodes("the Sentinel nodes", nodes, 26379);
       this.sentinelMaster = masterName.trim();
       return this;
     }
@@ -229,7 +240,7 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
      * @return this builder
      */
     public Builder cluster(String nodes) {
-      this.clusterNodes = Endpoints.parseList(nodes, RedisUri.DEFAULT_PORT);
+      this.clusterNodes = nodes("the cluster nodes", nodes, RedisUri.DEFAULT_PORT);
       return this;
     }
 
@@ -564,6 +575,15 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
 
     private ConnectionOptions connection() {
       return new ConnectionOptions(connectTimeout, socketTimeout, poolSize, sslSocketFactory);
+    }
+
+    private static Set<HostAndPort> nodes(String what, String nodes, int defaultPort) {
+      try {
+        return Endpoints.parseList(nodes, defaultPort);
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(
+            what + " '" + nodes + "': " + e.getMessage() + "; expected " + Endpoints.ACCEPTED, e);
+      }
     }
 
     private static String merge(String fromUri, String separately, String what) {

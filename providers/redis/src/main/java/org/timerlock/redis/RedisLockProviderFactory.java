@@ -3,77 +3,218 @@ package org.timerlock.redis;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Consumer;
-import org.timerlock.core.Durations;
 import org.timerlock.core.LockProvider;
+import org.timerlock.core.spi.ConfigKey;
 import org.timerlock.core.spi.LockProviderFactory;
 import org.timerlock.core.spi.ProviderSettings;
+import org.timerlock.core.spi.ValueType;
 
 /**
  * Selected by {@code timerlock.provider=redis}: builds a {@link RedisLockProvider} from the {@code
- * timerlock.redis.*} keys. Exactly one of {@value #URI}, {@value #SENTINEL_NODES} (with {@value
- * #SENTINEL_MASTER}) and {@value #CLUSTER_NODES} must be set. Durations accept ISO-8601 ({@code
- * PT2S}) and short forms ({@code 500ms}, {@code 2s}).
+ * timerlock.redis.*} keys, listed by {@link #keys()}. Exactly one of {@code timerlock.redis.uri},
+ * {@code timerlock.redis.sentinel.nodes} (with {@code timerlock.redis.sentinel.master}) and {@code
+ * timerlock.redis.cluster.nodes} must be set. Durations accept ISO-8601 ({@code PT2S}) and short
+ * forms ({@code 500ms}, {@code 2s}).
  */
 public final class RedisLockProviderFactory implements LockProviderFactory {
 
+  private static final String PREFIX = "timerlock.redis.";
+
+  /** Text that is not blank; surrounding white space is removed. */
+  private static final ValueType<String> NOT_BLANK =
+      ValueType.TEXT.map(
+          text -> {
+            if (text.isEmpty()) {
+              throw new IllegalArgumentException("it is blank");
+            }
+            return text;
+          },
+          "text that is not blank");
+
+  /**
+   * Never fails, so that a URI is shown only redacted ({@link RedisUri#redact}): the factory checks
+   * it with {@link RedisUri#parse}.
+   */
+  private static final ValueType<String> REDIS_URI =
+      ValueType.TEXT.map(uri -> uri, RedisUri.ACCEPTED);
+
   /** Standalone server: {@code redis://[[user]:password@]host[:port][/db]}, {@code rediss://}. */
-  public static final String URI = "timerlock.redis.uri";
+  public static final ConfigKey<String> URI =
+      ConfigKey.optional(
+          PREFIX + "uri",
+          REDIS_URI,
+          "none",
+          "The standalone Redis server, redis://[[user]:password@]host[:port][/database] or"
+              + " rediss:// for TLS.");
 
   /** ACL user, when not in the URI; for Sentinel and Cluster the user of the data nodes. */
-  public static final String USERNAME = "timerlock.redis.username";
+  public static final ConfigKey<String> USERNAME =
+      ConfigKey.optional(
+          PREFIX + "username",
+          ValueType.TEXT,
+          "none",
+          "The ACL user when it is not in the URI; for Sentinel and Cluster, the user of the data"
+              + " nodes.");
 
   /** Password, when not in the URI; for Sentinel and Cluster the password of the data nodes. */
-  public static final String PASSWORD = "timerlock.redis.password";
+  public static final ConfigKey<String> PASSWORD =
+      ConfigKey.secret(
+          PREFIX + "password",
+          "The password when it is not in the URI; for Sentinel and Cluster, the password of the"
+              + " data nodes.");
 
   /** Database index, when not in the URI (standalone and Sentinel); default 0. */
-  public static final String DATABASE = "timerlock.redis.database";
+  public static final ConfigKey<Integer> DATABASE =
+      ConfigKey.optional(
+          PREFIX + "database",
+          ValueType.integer(0, 1_000_000),
+          "0",
+          "The database index when it is not in the URI, for standalone and Sentinel (a cluster has"
+              + " only database 0).");
 
   /** {@code true} for TLS to Sentinel or Cluster nodes; standalone uses {@code rediss://}. */
-  public static final String SSL = "timerlock.redis.ssl";
+  public static final ConfigKey<Boolean> SSL =
+      ConfigKey.withDefault(
+          PREFIX + "ssl",
+          ValueType.BOOLEAN,
+          false,
+          "false",
+          "Whether Sentinel and Cluster nodes are reached over TLS; a standalone server uses the"
+              + " rediss:// scheme instead.");
 
   /** The name the Sentinels monitor the master under. */
-  public static final String SENTINEL_MASTER = "timerlock.redis.sentinel.master";
+  public static final ConfigKey<String> SENTINEL_MASTER =
+      ConfigKey.optional(
+          PREFIX + "sentinel.master",
+          NOT_BLANK,
+          "none",
+          "The name under which the Sentinels monitor the master.");
 
   /** The Sentinels: {@code host:port[,host:port...]}, port 26379 when absent. */
-  public static final String SENTINEL_NODES = "timerlock.redis.sentinel.nodes";
+  public static final ConfigKey<String> SENTINEL_NODES =
+      ConfigKey.optional(
+          PREFIX + "sentinel.nodes",
+          nodeList(26379),
+          "none",
+          "The Sentinels, host:port[,host:port...] with port 26379 when absent.");
 
   /** ACL user of the Sentinels themselves, when they require one. */
-  public static final String SENTINEL_USERNAME = "timerlock.redis.sentinel.username";
+  public static final ConfigKey<String> SENTINEL_USERNAME =
+      ConfigKey.optional(
+          PREFIX + "sentinel.username",
+          ValueType.TEXT,
+          "none",
+          "The ACL user of the Sentinels themselves, when they require one.");
 
   /** Password of the Sentinels themselves, when they require one. */
-  public static final String SENTINEL_PASSWORD = "timerlock.redis.sentinel.password";
+  public static final ConfigKey<String> SENTINEL_PASSWORD =
+      ConfigKey.secret(
+          PREFIX + "sentinel.password",
+          "The password of the Sentinels themselves, when they require one.");
 
   /** Seed nodes of a Redis Cluster: {@code host:port[,host:port...]}. */
-  public static final String CLUSTER_NODES = "timerlock.redis.cluster.nodes";
+  public static final ConfigKey<String> CLUSTER_NODES =
+      ConfigKey.optional(
+          PREFIX + "cluster.nodes",
+          nodeList(RedisUri.DEFAULT_PORT),
+          "none",
+          "Some nodes of a Redis Cluster, host:port[,host:port...], from which the rest is"
+              + " discovered.");
 
   /** Attempts of a cluster command across redirections and reconnections; default 5. */
-  public static final String CLUSTER_MAX_ATTEMPTS = "timerlock.redis.cluster.max-attempts";
+  public static final ConfigKey<Integer> CLUSTER_MAX_ATTEMPTS =
+      ConfigKey.withDefault(
+          PREFIX + "cluster.max-attempts",
+          ValueType.integer(1, 100),
+          RedisLockProvider.DEFAULT_CLUSTER_MAX_ATTEMPTS,
+          String.valueOf(RedisLockProvider.DEFAULT_CLUSTER_MAX_ATTEMPTS),
+          "How often one command is tried across cluster redirections and reconnections.");
 
   /** Time allowed to open a connection; default 2s. */
-  public static final String CONNECT_TIMEOUT = "timerlock.redis.connect-timeout";
+  public static final ConfigKey<Duration> CONNECT_TIMEOUT =
+      ConfigKey.withDefault(
+          PREFIX + "connect-timeout",
+          ValueType.POSITIVE_DURATION,
+          RedisLockProvider.DEFAULT_CONNECT_TIMEOUT,
+          "2s",
+          "The time allowed to open a connection.");
 
   /** Time allowed for each answer; default 2s. */
-  public static final String SOCKET_TIMEOUT = "timerlock.redis.socket-timeout";
+  public static final ConfigKey<Duration> SOCKET_TIMEOUT =
+      ConfigKey.withDefault(
+          PREFIX + "socket-timeout",
+          ValueType.POSITIVE_DURATION,
+          RedisLockProvider.DEFAULT_SOCKET_TIMEOUT,
+          "2s",
+          "The time allowed for each answer.");
 
   /** The most connections per server; default 8. */
-  public static final String POOL_SIZE = "timerlock.redis.pool-size";
+  public static final ConfigKey<Integer> POOL_SIZE =
+      ConfigKey.withDefault(
+          PREFIX + "pool-size",
+          ValueType.integer(1, 1000),
+          RedisLockProvider.DEFAULT_POOL_SIZE,
+          String.valueOf(RedisLockProvider.DEFAULT_POOL_SIZE),
+          "The most connections open to one server (per master in a cluster).");
 
   /** First part of every key; default {@code job-lock} (ShedLock's). */
-  public static final String KEY_PREFIX = "timerlock.redis.key-prefix";
+  public static final ConfigKey<String> KEY_PREFIX =
+      ConfigKey.withDefault(
+          PREFIX + "key-prefix",
+          NOT_BLANK,
+          RedisLockProvider.DEFAULT_KEY_PREFIX,
+          RedisLockProvider.DEFAULT_KEY_PREFIX,
+          "The first part of every Redis key, <key-prefix>:<environment>:<lock name>.");
 
   /** Second part of every key; default {@code default} (ShedLock's). */
-  public static final String ENVIRONMENT = "timerlock.redis.environment";
+  public static final ConfigKey<String> ENVIRONMENT =
+      ConfigKey.withDefault(
+          PREFIX + "environment",
+          NOT_BLANK,
+          RedisLockProvider.DEFAULT_ENVIRONMENT,
+          RedisLockProvider.DEFAULT_ENVIRONMENT,
+          "The second part of every Redis key, separating environments that share one Redis.");
 
   /** Replicas that must acknowledge each acquisition ({@code WAIT}); default 0 (no waiting). */
-  public static final String WAIT_FOR_REPLICAS = "timerlock.redis.wait-for-replicas";
+  public static final ConfigKey<Integer> WAIT_FOR_REPLICAS =
+      ConfigKey.withDefault(
+          PREFIX + "wait-for-replicas",
+          ValueType.integer(0, 100),
+          0,
+          "0",
+          "How many replicas must acknowledge each acquisition (WAIT), 0 for no waiting.");
 
   /** How long to wait for those replicas; default 500ms, shorter than the socket timeout. */
-  public static final String WAIT_TIMEOUT = "timerlock.redis.wait-timeout";
+  public static final ConfigKey<Duration> WAIT_TIMEOUT =
+      ConfigKey.withDefault(
+          PREFIX + "wait-timeout",
+          ValueType.POSITIVE_DURATION,
+          RedisLockProvider.DEFAULT_WAIT_TIMEOUT,
+          "500ms",
+          "How long an acquisition waits for those replicas, shorter than the socket timeout.");
 
-  private static final List<String> SECRET_KEYS = List.of(PASSWORD, SENTINEL_PASSWORD);
+  private static final List<ConfigKey<?>> KEYS =
+      List.of(
+          URI,
+          USERNAME,
+          PASSWORD,
+          DATABASE,
+          SSL,
+          SENTINEL_MASTER,
+          SENTINEL_NODES,
+          SENTINEL_USERNAME,
+          SENTINEL_PASSWORD,
+          CLUSTER_NODES,
+          CLUSTER_MAX_ATTEMPTS,
+          CONNECT_TIMEOUT,
+          SOCKET_TIMEOUT,
+          POOL_SIZE,
+          KEY_PREFIX,
+          ENVIRONMENT,
+          WAIT_FOR_REPLICAS,
+          WAIT_TIMEOUT);
 
   /** Creates the factory; called by {@link java.util.ServiceLoader}. */
   public RedisLockProviderFactory() {}
@@ -84,17 +225,27 @@ public final class RedisLockProviderFactory implements LockProviderFactory {
   }
 
   @Override
+  public List<ConfigKey<?>> keys() {
+    return KEYS;
+  }
+
+  @Override
   public LockProvider create(ProviderSettings settings) {
-    RedisLockProvider.Builder builder = RedisLockProvider.builder();
-    Optional<String> uri = settings.get(URI);
-    Optional<String> sentinelNodes = settings.get(SENTINEL_NODES);
-    Optional<String> sentinelMaster = settings.get(SENTINEL_MASTER);
-    Optional<String> clusterNodes = settings.get(CLUSTER_NODES);
+    boolean standalone = isSet(settings, URI);
+    boolean sentinel = isSet(settings, SENTINEL_NODES);
+    boolean sentinelMaster = isSet(settings, SENTINEL_MASTER);
+    boolean cluster = isSet(settings, CLUSTER_NODES);
 
     List<String> chosen = new ArrayList<>();
-    uri.ifPresent(v -> chosen.add(URI));
-    sentinelNodes.ifPresent(v -> chosen.add(SENTINEL_NODES));
-    clusterNodes.ifPresent(v -> chosen.add(CLUSTER_NODES));
+    if (standalone) {
+      chosen.add(URI.name());
+    }
+    if (sentinel) {
+      chosen.add(SENTINEL_NODES.name());
+    }
+    if (cluster) {
+      chosen.add(CLUSTER_NODES.name());
+    }
     if (chosen.isEmpty()) {
       throw new IllegalArgumentException(
           "No Redis configured for timerlock.provider=redis: set "
@@ -112,48 +263,46 @@ public final class RedisLockProviderFactory implements LockProviderFactory {
               + String.join(" and ", chosen)
               + " are set");
     }
-    if (sentinelNodes.isPresent() != sentinelMaster.isPresent()) {
+    if (sentinel != sentinelMaster) {
       throw new IllegalArgumentException(
           SENTINEL_MASTER
               + " and "
               + SENTINEL_NODES
               + " go together, but only "
-              + (sentinelNodes.isPresent() ? SENTINEL_NODES : SENTINEL_MASTER)
+              + (sentinel ? SENTINEL_NODES : SENTINEL_MASTER)
               + " is set");
     }
 
-    apply(settings, URI, builder::uri);
-    if (sentinelNodes.isPresent()) {
-      String master = sentinelMaster.get();
-      apply(settings, SENTINEL_NODES, nodes -> builder.sentinel(master, nodes));
+    RedisLockProvider.Builder builder = RedisLockProvider.builder();
+    Optional<String> uri = settings.find(URI);
+    if (uri.isPresent()) {
+      try {
+        RedisUri.parse(uri.get());
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(invalid(settings, URI, e.getMessage()), e);
+      }
+      builder.uri(uri.get());
     }
+    Optional<String> master = settings.find(SENTINEL_MASTER);
+    apply(settings, SENTINEL_NODES, nodes -> builder.sentinel(master.orElseThrow(), nodes));
     apply(settings, CLUSTER_NODES, builder::cluster);
     apply(settings, USERNAME, builder::username);
     apply(settings, PASSWORD, builder::password);
-    apply(settings, DATABASE, v -> builder.database(integer(v)));
-    apply(settings, SSL, v -> builder.ssl(bool(v)));
-    Optional<String> sentinelUser = settings.get(SENTINEL_USERNAME);
-    Optional<String> sentinelPassword = settings.get(SENTINEL_PASSWORD);
+    apply(settings, DATABASE, builder::database);
+    apply(settings, SSL, builder::ssl);
+    Optional<String> sentinelUser = settings.find(SENTINEL_USERNAME);
+    Optional<String> sentinelPassword = settings.find(SENTINEL_PASSWORD);
     if (sentinelUser.isPresent() || sentinelPassword.isPresent()) {
       builder.sentinelCredentials(sentinelUser.orElse(null), sentinelPassword.orElse(null));
     }
-    apply(settings, CLUSTER_MAX_ATTEMPTS, v -> builder.clusterMaxAttempts(integer(v)));
-    apply(settings, CONNECT_TIMEOUT, v -> builder.connectTimeout(Durations.parse(v)));
-    apply(settings, SOCKET_TIMEOUT, v -> builder.socketTimeout(Durations.parse(v)));
-    apply(settings, POOL_SIZE, v -> builder.poolSize(integer(v)));
-    apply(settings, KEY_PREFIX, builder::keyPrefix);
-    apply(settings, ENVIRONMENT, builder::environment);
-    Optional<String> replicas = settings.get(WAIT_FOR_REPLICAS);
-    Duration waitTimeout =
-        settings
-            .get(WAIT_TIMEOUT)
-            .map(v -> parse(WAIT_TIMEOUT, v, Durations::parse))
-            .orElse(RedisLockProvider.DEFAULT_WAIT_TIMEOUT);
-    if (replicas.isPresent()) {
-      apply(settings, WAIT_FOR_REPLICAS, v -> builder.waitForReplicas(integer(v), waitTimeout));
-    } else if (settings.get(WAIT_TIMEOUT).isPresent()) {
-      apply(settings, WAIT_TIMEOUT, v -> builder.waitForReplicas(0, waitTimeout));
-    }
+    applyValue(settings, CLUSTER_MAX_ATTEMPTS, builder::clusterMaxAttempts);
+    applyValue(settings, CONNECT_TIMEOUT, builder::connectTimeout);
+    applyValue(settings, SOCKET_TIMEOUT, builder::socketTimeout);
+    applyValue(settings, POOL_SIZE, builder::poolSize);
+    applyValue(settings, KEY_PREFIX, builder::keyPrefix);
+    applyValue(settings, ENVIRONMENT, builder::environment);
+    int replicas = settings.value(WAIT_FOR_REPLICAS);
+    applyValue(settings, WAIT_TIMEOUT, timeout -> builder.waitForReplicas(replicas, timeout));
     builder.nodeId(settings.nodeId());
     try {
       return builder.build();
@@ -167,48 +316,47 @@ public final class RedisLockProviderFactory implements LockProviderFactory {
     }
   }
 
-  private static void apply(ProviderSettings settings, String key, Consumer<String> setter) {
-    settings
-        .get(key)
-        .ifPresent(
-            value ->
-                parse(
-                    key,
-                    value,
-                    v -> {
-                      setter.accept(v);
-                      return null;
-                    }));
+  /** Whether a key is set, before its value is read: decides the topology. */
+  private static boolean isSet(ProviderSettings settings, ConfigKey<?> key) {
+    return settings.get(key.name()).isPresent();
   }
 
-  private static <T> T parse(
-      String key, String value, java.util.function.Function<String, T> parser) {
+  /** Gives the key's value, when it is set, to a builder setter. */
+  private static <T> void apply(ProviderSettings settings, ConfigKey<T> key, Consumer<T> setter) {
+    apply(settings, key, settings.find(key), setter);
+  }
+
+  /** Gives the key's value, or its default, to a builder setter. */
+  private static <T> void applyValue(
+      ProviderSettings settings, ConfigKey<T> key, Consumer<T> setter) {
+    apply(settings, key, Optional.of(settings.value(key)), setter);
+  }
+
+  /** Gives a value to a builder setter; what the setter rejects is reported against the key. */
+  private static <T> void apply(
+      ProviderSettings settings, ConfigKey<T> key, Optional<T> value, Consumer<T> setter) {
+    if (value.isEmpty()) {
+      return;
+    }
     try {
-      return parser.apply(value);
+      setter.accept(value.get());
     } catch (IllegalArgumentException e) {
-      String shown =
-          SECRET_KEYS.contains(key) ? "***" : key.equals(URI) ? RedisUri.redact(value) : value;
-      throw new IllegalArgumentException(
-          "Invalid " + key + "='" + shown + "': " + e.getMessage(), e);
+      throw new IllegalArgumentException(invalid(settings, key, e.getMessage()), e);
     }
   }
 
-  private static int integer(String value) {
-    try {
-      return Integer.parseInt(value.trim());
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("expected a whole number", e);
-    }
+  /** The message for a key's value: secrets masked by the key, a URI's password redacted. */
+  private static String invalid(ProviderSettings settings, ConfigKey<?> key, String problem) {
+    String text = settings.get(key.name()).orElse(key.documentedDefault());
+    return key.invalid(key == URI ? RedisUri.redact(text) : text, problem);
   }
 
-  private static boolean bool(String value) {
-    String v = value.trim().toLowerCase(Locale.ROOT);
-    if (v.equals("true")) {
-      return true;
-    }
-    if (v.equals("false")) {
-      return false;
-    }
-    throw new IllegalArgumentException("expected true or false");
+  private static ValueType<String> nodeList(int defaultPort) {
+    return ValueType.TEXT.map(
+        nodes -> {
+          Endpoints.parseList(nodes, defaultPort);
+          return nodes;
+        },
+        Endpoints.ACCEPTED + ", port " + defaultPort + " when absent");
   }
 }

@@ -18,39 +18,42 @@ record RedisUri(String host, int port, String user, String password, int databas
 
   static final int DEFAULT_PORT = 6379;
 
+  /** What {@link #parse} accepts, for messages. */
+  static final String ACCEPTED =
+      "redis://[[user]:password@]host[:port][/database], or rediss://... for TLS";
+
   /**
    * Parses the URI. A user-info part without a colon is taken as a password for the default user,
    * as other Redis clients do. Percent-escapes in the user and password are decoded.
    *
-   * @throws IllegalArgumentException saying what is wrong; the message never contains the password
+   * @throws IllegalArgumentException whose message says what is wrong with the text, e.g. "it has
+   *     no host"; it never contains the password, and names neither the text nor what is accepted
    */
   static RedisUri parse(String text) {
     if (text == null || text.isBlank()) {
-      throw new IllegalArgumentException("the Redis URI must not be empty" + expected());
+      throw new IllegalArgumentException("it is empty");
     }
     URI uri;
     try {
       uri = new URI(text.trim());
     } catch (URISyntaxException e) {
       // The parser's message quotes the input, password included: do not pass it on.
-      throw new IllegalArgumentException("'" + redact(text) + "' is not a valid URI" + expected());
+      throw new IllegalArgumentException("it is not a valid URI");
     }
     String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
     if (!scheme.equals("redis") && !scheme.equals("rediss")) {
-      throw new IllegalArgumentException(
-          "'" + redact(text) + "' does not start with redis:// or rediss://" + expected());
+      throw new IllegalArgumentException("it does not start with redis:// or rediss://");
     }
     String host = uri.getHost();
     if (host == null || host.isBlank()) {
-      throw new IllegalArgumentException("'" + redact(text) + "' has no host" + expected());
+      throw new IllegalArgumentException("it has no host");
     }
     if (host.startsWith("[") && host.endsWith("]")) {
       host = host.substring(1, host.length() - 1);
     }
     int port = uri.getPort() < 0 ? DEFAULT_PORT : uri.getPort();
     if (port < 1 || port > 65535) {
-      throw new IllegalArgumentException(
-          "'" + redact(text) + "' has no valid port (expected 1 to 65535)");
+      throw new IllegalArgumentException("its port is not from 1 to 65535");
     }
     String user = null;
     String password = null;
@@ -78,18 +81,12 @@ record RedisUri(String host, int port, String user, String password, int databas
       }
       if (database < 0) {
         throw new IllegalArgumentException(
-            "'"
-                + redact(text)
-                + "' has '"
-                + path
-                + "' as its path; only a database index like /0 or /3 is allowed there");
+            "its path '" + path + "' is not a database index like /0 or /3");
       }
     }
     if (uri.getRawQuery() != null || uri.getRawFragment() != null) {
       throw new IllegalArgumentException(
-          "'"
-              + redact(text)
-              + "' has a query or fragment; set options with the timerlock.redis.* keys instead");
+          "it has a query or fragment (set options with the timerlock.redis.* keys instead)");
     }
     return new RedisUri(host, port, user, password, database, scheme.equals("rediss"));
   }
@@ -121,9 +118,5 @@ record RedisUri(String host, int port, String user, String password, int databas
         + (user == null && password == null ? "" : (user == null ? "" : user) + ":***@")
         + address()
         + (database == 0 ? "" : "/" + database);
-  }
-
-  private static String expected() {
-    return "; expected redis://[[user]:password@]host[:port][/database] or rediss://... for TLS";
   }
 }

@@ -115,13 +115,13 @@ class AuthenticationTest {
   void aclUserFromTheFactory() {
     Map<String, String> values =
         Map.of(
-            RedisLockProviderFactory.URI,
+            RedisLockProviderFactory.URI.name(),
             "redis://127.0.0.1:" + server.port(),
-            RedisLockProviderFactory.USERNAME,
+            RedisLockProviderFactory.USERNAME.name(),
             "locker",
-            RedisLockProviderFactory.PASSWORD,
+            RedisLockProviderFactory.PASSWORD.name(),
             LOCKER_PASSWORD,
-            RedisLockProviderFactory.KEY_PREFIX,
+            RedisLockProviderFactory.KEY_PREFIX.name(),
             "locks");
     LockProvider provider = new RedisLockProviderFactory().create(settings(values));
     try {

@@ -2,6 +2,7 @@ package org.timerlock.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.timerlock.redis.RedisLockProviderFactory.CLUSTER_MAX_ATTEMPTS;
 import static org.timerlock.redis.RedisLockProviderFactory.CLUSTER_NODES;
 import static org.timerlock.redis.RedisLockProviderFactory.CONNECT_TIMEOUT;
 import static org.timerlock.redis.RedisLockProviderFactory.DATABASE;
@@ -11,20 +12,30 @@ import static org.timerlock.redis.RedisLockProviderFactory.PASSWORD;
 import static org.timerlock.redis.RedisLockProviderFactory.POOL_SIZE;
 import static org.timerlock.redis.RedisLockProviderFactory.SENTINEL_MASTER;
 import static org.timerlock.redis.RedisLockProviderFactory.SENTINEL_NODES;
+import static org.timerlock.redis.RedisLockProviderFactory.SENTINEL_PASSWORD;
+import static org.timerlock.redis.RedisLockProviderFactory.SENTINEL_USERNAME;
 import static org.timerlock.redis.RedisLockProviderFactory.SOCKET_TIMEOUT;
 import static org.timerlock.redis.RedisLockProviderFactory.SSL;
 import static org.timerlock.redis.RedisLockProviderFactory.URI;
+import static org.timerlock.redis.RedisLockProviderFactory.USERNAME;
 import static org.timerlock.redis.RedisLockProviderFactory.WAIT_FOR_REPLICAS;
 import static org.timerlock.redis.RedisLockProviderFactory.WAIT_TIMEOUT;
 
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.ServiceLoader;
+import java.util.Set;
+import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.LockProvider;
 import org.timerlock.core.SimpleLock;
+import org.timerlock.core.spi.ConfigKey;
 import org.timerlock.core.spi.LockProviderFactory;
+import org.timerlock.core.spi.ProviderSettings;
 import org.timerlock.testkit.stores.RedisNamespace;
 import org.timerlock.testkit.stores.TestStores;
 import redis.clients.jedis.RedisClient;
@@ -51,6 +62,12 @@ class RedisLockProviderFactoryTest {
             });
   }
 
+  /** Rejected with exactly this message, which shows no secret. */
+  private static void assertRejectedWith(Map<String, String> values, String message) {
+    assertRejected(values, message);
+    assertThatThrownBy(() -> create(values)).hasMessage(message);
+  }
+
   @Test
   void registeredForTypeRedis() {
     assertThat(ServiceLoader.load(LockProviderFactory.class))
@@ -64,7 +81,7 @@ class RedisLockProviderFactoryTest {
   @Test
   void defaultsAreShedLocksKeyFormat() {
     try (RedisLockProvider provider =
-        (RedisLockProvider) create(Map.of(URI, "redis://redis.example:6380/2"))) {
+        (RedisLockProvider) create(Map.of(URI.name(), "redis://redis.example:6380/2"))) {
       assertThat(provider.key("nightly")).isEqualTo("job-lock:default:nightly");
       assertThat(provider.description())
           .isEqualTo("Redis at redis.example:6380 (database 2), keys job-lock:default:<name>");
@@ -77,9 +94,9 @@ class RedisLockProviderFactoryTest {
         (RedisLockProvider)
             create(
                 Map.of(
-                    URI, "rediss://user:" + SECRET + "@[::1]:7000",
-                    KEY_PREFIX, "jobs",
-                    ENVIRONMENT, "staging"))) {
+                    URI.name(), "rediss://user:" + SECRET + "@[::1]:7000",
+                    KEY_PREFIX.name(), "jobs",
+                    ENVIRONMENT.name(), "staging"))) {
       assertThat(provider.key("nightly")).isEqualTo("jobs:staging:nightly");
       assertThat(provider.description())
           .isEqualTo("Redis at [::1]:7000 over TLS, keys jobs:staging:<name>")
@@ -91,12 +108,15 @@ class RedisLockProviderFactoryTest {
   void sentinelAndClusterDescriptions() {
     try (RedisLockProvider sentinel =
         (RedisLockProvider)
-            create(Map.of(SENTINEL_MASTER, "mymaster", SENTINEL_NODES, "s1, s2:26380"))) {
+            create(
+                Map.of(
+                    SENTINEL_MASTER.name(), "mymaster", SENTINEL_NODES.name(), "s1, s2:26380"))) {
       assertThat(sentinel.description())
           .startsWith("Redis master 'mymaster' via Sentinel s1:26379,s2:26380");
     }
     try (RedisLockProvider cluster =
-        (RedisLockProvider) create(Map.of(CLUSTER_NODES, "n1:7000,n2:7001", SSL, "true"))) {
+        (RedisLockProvider)
+            create(Map.of(CLUSTER_NODES.name(), "n1:7000,n2:7001", SSL.name(), "true"))) {
       assertThat(cluster.description()).startsWith("Redis Cluster via n1:7000,n2:7001 over TLS");
     }
   }
@@ -108,11 +128,11 @@ class RedisLockProviderFactoryTest {
         (RedisLockProvider)
             create(
                 Map.of(
-                    URI, redis.uri(),
-                    KEY_PREFIX, redis.keyPrefix(),
-                    CONNECT_TIMEOUT, "1s",
-                    SOCKET_TIMEOUT, "PT1S",
-                    POOL_SIZE, "2"))) {
+                    URI.name(), redis.uri(),
+                    KEY_PREFIX.name(), redis.keyPrefix(),
+                    CONNECT_TIMEOUT.name(), "1s",
+                    SOCKET_TIMEOUT.name(), "PT1S",
+                    POOL_SIZE.name(), "2"))) {
       LockConfiguration config = LockConfiguration.of("factory", Duration.ofMinutes(1));
       SimpleLock lock = provider.lock(config).orElseThrow();
       try (RedisClient check = RedisClient.create(java.net.URI.create(redis.uri()))) {
@@ -127,87 +147,207 @@ class RedisLockProviderFactoryTest {
   @Test
   void buildingDoesNotNeedRedis() {
     try (RedisLockProvider provider =
-        (RedisLockProvider) create(Map.of(SENTINEL_MASTER, "m", SENTINEL_NODES, "127.0.0.1:1"))) {
+        (RedisLockProvider)
+            create(Map.of(SENTINEL_MASTER.name(), "m", SENTINEL_NODES.name(), "127.0.0.1:1"))) {
       assertThat(provider).isNotNull();
     }
     try (RedisLockProvider provider =
-        (RedisLockProvider) create(Map.of(CLUSTER_NODES, "127.0.0.1:1"))) {
+        (RedisLockProvider) create(Map.of(CLUSTER_NODES.name(), "127.0.0.1:1"))) {
       assertThat(provider).isNotNull();
     }
   }
 
   @Test
   void nothingConfigured() {
-    assertRejected(Map.of(), URI, SENTINEL_NODES, CLUSTER_NODES);
+    assertRejected(Map.of(), URI.name(), SENTINEL_NODES.name(), CLUSTER_NODES.name());
   }
 
   @Test
   void twoTopologies() {
     assertRejected(
-        Map.of(URI, "redis://a:6379", CLUSTER_NODES, "b:7000"), URI + " and " + CLUSTER_NODES);
+        Map.of(URI.name(), "redis://a:6379", CLUSTER_NODES.name(), "b:7000"),
+        URI + " and " + CLUSTER_NODES);
   }
 
   @Test
   void sentinelNeedsBothKeys() {
-    assertRejected(Map.of(SENTINEL_NODES, "s1:26379"), SENTINEL_MASTER, SENTINEL_NODES);
+    assertRejected(
+        Map.of(SENTINEL_NODES.name(), "s1:26379"), SENTINEL_MASTER.name(), SENTINEL_NODES.name());
   }
 
   @Test
   void badUriNamesTheKeyButNotThePassword() {
+    assertRejectedWith(
+        Map.of(URI.name(), "http://user:" + SECRET + "@host:6379"),
+        "timerlock.redis.uri = \"http://user:***@host:6379\": it does not start with redis:// or"
+            + " rediss://; expected redis://[[user]:password@]host[:port][/database], or"
+            + " rediss://... for TLS");
     assertRejected(
-        Map.of(URI, "http://user:" + SECRET + "@host:6379"),
-        "Invalid " + URI + "='http://user:***@host:6379'",
-        "redis://");
+        Map.of(URI.name(), "redis://user:" + SECRET + "@host:6379/zero"),
+        "timerlock.redis.uri = \"redis://user:***@host:6379/zero\": its path '/zero' is not a"
+            + " database index like /0 or /3; expected redis://");
     assertRejected(
-        Map.of(URI, "redis://user:" + SECRET + "@host:6379/zero"), URI, "database index");
-    assertRejected(Map.of(URI, "redis://user:" + SECRET + "@host:99999"), URI);
-    assertRejected(Map.of(URI, "redis://:" + SECRET + "@"), URI);
+        Map.of(URI.name(), "redis://user:" + SECRET + "@host:99999"),
+        "timerlock.redis.uri = \"redis://user:***@host:99999\": its port is not from 1 to 65535");
+    assertRejected(
+        Map.of(URI.name(), "redis://:" + SECRET + "@"),
+        "timerlock.redis.uri = \"redis://:***@\": it has no host");
   }
 
   @Test
   void badValuesNameKeyAndValue() {
-    assertRejected(
-        Map.of(URI, "redis://h", CONNECT_TIMEOUT, "soon"),
-        "Invalid " + CONNECT_TIMEOUT + "='soon'");
-    assertRejected(
-        Map.of(URI, "redis://h", SOCKET_TIMEOUT, "0ms"),
-        "Invalid " + SOCKET_TIMEOUT + "='0ms'",
-        "at least 1 ms");
-    assertRejected(Map.of(URI, "redis://h", POOL_SIZE, "0"), "Invalid " + POOL_SIZE + "='0'");
-    assertRejected(
-        Map.of(URI, "redis://h", POOL_SIZE, "many"),
-        "Invalid " + POOL_SIZE + "='many'",
-        "whole number");
-    assertRejected(Map.of(URI, "redis://h", DATABASE, "-1"), "Invalid " + DATABASE + "='-1'");
-    assertRejected(Map.of(URI, "redis://h", KEY_PREFIX, "  "), "Invalid " + KEY_PREFIX);
-    assertRejected(
-        Map.of(CLUSTER_NODES, "n1:7000,n2:seven"),
-        "Invalid " + CLUSTER_NODES + "='n1:7000,n2:seven'",
-        "port");
-    assertRejected(
-        Map.of(SENTINEL_MASTER, "m", SENTINEL_NODES, "s1,,s2"), "Invalid " + SENTINEL_NODES);
-    assertRejected(
-        Map.of(CLUSTER_NODES, "n1:7000", SSL, "yes"), "Invalid " + SSL + "='yes'", "true or false");
+    String durations = "; expected a positive duration: 30s, 2m30s, 500ms, 1h or ISO-8601 PT30S";
+    assertRejectedWith(
+        Map.of(URI.name(), "redis://h", CONNECT_TIMEOUT.name(), "soon"),
+        "timerlock.redis.connect-timeout = \"soon\": it is not a duration" + durations);
+    assertRejectedWith(
+        Map.of(URI.name(), "redis://h", SOCKET_TIMEOUT.name(), "0ms"),
+        "timerlock.redis.socket-timeout = \"0ms\": it is not positive" + durations);
+    assertRejectedWith(
+        Map.of(URI.name(), "redis://h", SOCKET_TIMEOUT.name(), "PT0.0005S"),
+        "timerlock.redis.socket-timeout = \"PT0.0005S\": the socket timeout must be at least 1 ms,"
+            + " was PT0.0005S"
+            + durations);
+    assertRejectedWith(
+        Map.of(URI.name(), "redis://h", POOL_SIZE.name(), "0"),
+        "timerlock.redis.pool-size = \"0\": it is out of range; expected a whole number from 1 to"
+            + " 1000");
+    assertRejectedWith(
+        Map.of(URI.name(), "redis://h", POOL_SIZE.name(), "many"),
+        "timerlock.redis.pool-size = \"many\": it is not a whole number; expected a whole number"
+            + " from 1 to 1000");
+    assertRejectedWith(
+        Map.of(URI.name(), "redis://h", DATABASE.name(), "-1"),
+        "timerlock.redis.database = \"-1\": it is out of range; expected a whole number from 0 to"
+            + " 1000000");
+    assertRejectedWith(
+        Map.of(URI.name(), "redis://h", KEY_PREFIX.name(), "  "),
+        "timerlock.redis.key-prefix = \"  \": it is blank; expected text that is not blank");
+    assertRejectedWith(
+        Map.of(CLUSTER_NODES.name(), "n1:7000,n2:seven"),
+        "timerlock.redis.cluster.nodes = \"n1:7000,n2:seven\": 'n2:seven' has no valid port:"
+            + " 'seven' is not from 1 to 65535; expected host:port[,host:port...], port 6379 when"
+            + " absent");
+    assertRejectedWith(
+        Map.of(SENTINEL_MASTER.name(), "m", SENTINEL_NODES.name(), "s1,,s2"),
+        "timerlock.redis.sentinel.nodes = \"s1,,s2\": it has an empty entry; expected"
+            + " host:port[,host:port...], port 26379 when absent");
+    assertRejectedWith(
+        Map.of(CLUSTER_NODES.name(), "n1:7000", SSL.name(), "yes"),
+        "timerlock.redis.ssl = \"yes\": it is not a boolean; expected true or false");
+    assertRejectedWith(
+        Map.of(
+            URI.name(),
+            "redis://h",
+            WAIT_FOR_REPLICAS.name(),
+            "1",
+            WAIT_TIMEOUT.name(),
+            "PT0.0001S"),
+        "timerlock.redis.wait-timeout = \"PT0.0001S\": the replica wait timeout must be at least 1"
+            + " ms, was PT0.0001S"
+            + durations);
   }
 
   @Test
   void contradictionsAreRejected() {
-    assertRejected(Map.of(CLUSTER_NODES, "n1:7000", DATABASE, "3"), "database 3");
-    assertRejected(Map.of(URI, "redis://h", SSL, "true"), "rediss://");
+    assertRejected(Map.of(CLUSTER_NODES.name(), "n1:7000", DATABASE.name(), "3"), "database 3");
+    assertRejected(Map.of(URI.name(), "redis://h", SSL.name(), "true"), "rediss://");
     assertRejected(
-        Map.of(URI, "redis://:" + SECRET + "@h", PASSWORD, SECRET + "2"),
+        Map.of(URI.name(), "redis://:" + SECRET + "@h", PASSWORD.name(), SECRET + "2"),
         "password is given both in the URI and separately");
     assertRejected(
-        Map.of(URI, "redis://h", WAIT_FOR_REPLICAS, "1", WAIT_TIMEOUT, "5s"),
+        Map.of(URI.name(), "redis://h", WAIT_FOR_REPLICAS.name(), "1", WAIT_TIMEOUT.name(), "5s"),
         "replica wait timeout (5000 ms) must be shorter than the socket timeout (2000 ms)");
-    assertRejected(
-        Map.of(URI, "redis://h", WAIT_FOR_REPLICAS, "-1"), "Invalid " + WAIT_FOR_REPLICAS);
+    assertRejectedWith(
+        Map.of(URI.name(), "redis://h", WAIT_FOR_REPLICAS.name(), "-1"),
+        "timerlock.redis.wait-for-replicas = \"-1\": it is out of range; expected a whole number"
+            + " from 0 to 100");
+  }
+
+  @Test
+  void secretKeysAreNeverShown() {
+    assertThat(List.of(PASSWORD, SENTINEL_PASSWORD))
+        .allSatisfy(
+            key -> {
+              assertThat(key.secret()).isTrue();
+              assertThat(key.invalid(SECRET, "it is wrong"))
+                  .isEqualTo(key.name() + " = \"***\": it is wrong; expected any text");
+            });
+    assertThat(new RedisLockProviderFactory().keys())
+        .filteredOn(key -> !key.secret())
+        .extracting(ConfigKey::name)
+        .noneMatch(name -> name.contains("password"));
+  }
+
+  /**
+   * {@link RedisLockProviderFactory#keys()} declares every key the factory reads, for each
+   * topology: standalone, Sentinel and Cluster.
+   */
+  @Test
+  void keysListsEveryKeyRead() {
+    Map<String, String> standalone = new HashMap<>();
+    standalone.put(URI.name(), "redis://127.0.0.1:1/1");
+    standalone.put(USERNAME.name(), "app");
+    standalone.put(PASSWORD.name(), SECRET);
+    standalone.put(DATABASE.name(), "1");
+    standalone.put(SSL.name(), "false");
+    standalone.put(CONNECT_TIMEOUT.name(), "1s");
+    standalone.put(SOCKET_TIMEOUT.name(), "1s");
+    standalone.put(POOL_SIZE.name(), "2");
+    standalone.put(KEY_PREFIX.name(), "keys");
+    standalone.put(ENVIRONMENT.name(), "test");
+    standalone.put(WAIT_FOR_REPLICAS.name(), "1");
+    standalone.put(WAIT_TIMEOUT.name(), "100ms");
+    Map<String, String> sentinel = new HashMap<>();
+    sentinel.put(SENTINEL_MASTER.name(), "mymaster");
+    sentinel.put(SENTINEL_NODES.name(), "127.0.0.1:1");
+    sentinel.put(SENTINEL_USERNAME.name(), "watcher");
+    sentinel.put(SENTINEL_PASSWORD.name(), SECRET);
+    sentinel.put(SSL.name(), "true");
+    sentinel.put(DATABASE.name(), "2");
+    Map<String, String> cluster = new HashMap<>();
+    cluster.put(CLUSTER_NODES.name(), "127.0.0.1:1,127.0.0.1:2");
+    cluster.put(CLUSTER_MAX_ATTEMPTS.name(), "3");
+    cluster.put(SSL.name(), "true");
+
+    RedisLockProviderFactory factory = new RedisLockProviderFactory();
+    List<String> declared = factory.keys().stream().map(ConfigKey::name).toList();
+    assertThat(declared).doesNotHaveDuplicates().allMatch(k -> k.startsWith("timerlock.redis."));
+    assertThat(factory.keys()).allSatisfy(k -> assertThat(k.description()).isNotBlank());
+    Set<String> read = new TreeSet<>();
+    for (Map<String, String> values : List.of(standalone, sentinel, cluster)) {
+      Set<String> readHere = new TreeSet<>();
+      try (RedisLockProvider provider =
+          (RedisLockProvider) factory.create(recording(values, readHere))) {
+        assertThat(provider).isNotNull();
+      }
+      assertThat(declared).as("keys read for %s", values.keySet()).containsAll(readHere);
+      read.addAll(readHere);
+    }
+    assertThat(read).as("every declared key is read").containsAll(declared);
+  }
+
+  /** Settings from a map (an empty value is not set) that record every key asked for. */
+  private static ProviderSettings recording(Map<String, String> values, Set<String> read) {
+    ProviderSettings settings = AuthenticationTest.settings(values);
+    return new ProviderSettings() {
+      @Override
+      public Optional<String> get(String key) {
+        read.add(key);
+        return settings.get(key);
+      }
+
+      @Override
+      public String nodeId() {
+        return settings.nodeId();
+      }
+    };
   }
 
   @Test
   void passwordKeyValueIsNeverShown() {
     try (RedisLockProvider provider =
-        (RedisLockProvider) create(Map.of(URI, "redis://h", PASSWORD, SECRET))) {
+        (RedisLockProvider) create(Map.of(URI.name(), "redis://h", PASSWORD.name(), SECRET))) {
       assertThat(provider.toString()).doesNotContain(SECRET);
     }
   }
