@@ -83,6 +83,54 @@ class DeploymentProblemsTest {
   }
 
   @Test
+  void nameFromAKeySetToBlankSaysTheNameIsBlankNotThatTheKeyIsUnset() {
+    for (String blank : new String[] {"", "   "}) {
+      assertDeploymentFails(with(IN_MEMORY, "blank.key", blank), BlankKeyName.class)
+          .hasMessageContaining(BlankKeyName.class.getName() + ".run()")
+          .hasMessageContaining(
+              "name \"${blank.key}\" resolves to a blank lock name; config key blank.key = \""
+                  + blank
+                  + "\"; give the lock a non-blank name")
+          .hasMessageNotContaining("is not set");
+    }
+  }
+
+  @Test
+  void badValueOfALockNoAnnotatedMethodUsesFailsTheDeployment() {
+    assertDeploymentFails(
+            with(IN_MEMORY, "timerlock.lock.\"b\".lock-at-most-for", "bogus"), ValidJob.class)
+        .hasMessageContaining(
+            "config key timerlock.lock.\"b\".lock-at-most-for = \"bogus\": it is not a duration;"
+                + " expected a positive duration");
+    assertDeploymentFails(with(IN_MEMORY, "timerlock.lock.\"b\".enabled", "off"), ValidJob.class)
+        .hasMessageContaining(
+            "config key timerlock.lock.\"b\".enabled = \"off\": it is not a boolean; expected"
+                + " true or false");
+  }
+
+  @Test
+  void misspelledProviderAndTopLevelKeysAreRejectedWithTheNearestKey() {
+    assertDeploymentFails(with(IN_MEMORY, "timerlock.jdbc.tabel", "jobs"), ValidJob.class)
+        .hasMessageContaining(
+            "unknown config key timerlock.jdbc.tabel; did you mean timerlock.jdbc.table?");
+    assertDeploymentFails(with(IN_MEMORY, "timerlock.redis.key-prefx", "jobs"), ValidJob.class)
+        .hasMessageContaining(
+            "unknown config key timerlock.redis.key-prefx; did you mean"
+                + " timerlock.redis.key-prefix?");
+    assertDeploymentFails(with(IN_MEMORY, "timerlock.store-failur", "fail"), ValidJob.class)
+        .hasMessageContaining(
+            "unknown config key timerlock.store-failur; did you mean timerlock.store-failure?");
+    assertDeploymentFails(with(IN_MEMORY, "timerlock.zzzzzz", "1"), ValidJob.class)
+        .hasMessageContaining("unknown config key timerlock.zzzzzz; no TimerLock key is spelled");
+  }
+
+  @Test
+  void badValueOfAProviderKeyFailsTheDeploymentEvenForAProviderNotSelected() {
+    assertDeploymentFails(with(IN_MEMORY, "timerlock.redis.pool-size", "many"), ValidJob.class)
+        .hasMessageContaining("config key timerlock.redis.pool-size = \"many\": it is not a whole");
+  }
+
+  @Test
   void expressionWithUnsetKey() {
     assertDeploymentFails(IN_MEMORY, UnsetExpression.class)
         .hasMessageContaining(UnsetExpression.class.getName() + ".run()")
@@ -150,7 +198,9 @@ class DeploymentProblemsTest {
   void unknownProvider() {
     assertDeploymentFails(Map.of("timerlock.provider", "zookeeper"), ValidJob.class)
         .hasMessageContaining("timerlock.provider = \"zookeeper\" names no lock provider")
-        .hasMessageContaining("available: [in-memory, needs-endpoint]");
+        .hasMessageContaining("available: [")
+        .hasMessageContaining("in-memory")
+        .hasMessageContaining("needs-endpoint");
   }
 
   @Test
@@ -220,6 +270,12 @@ class DeploymentProblemsTest {
   @ApplicationScoped
   static class ValidJob {
     @SchedulerLock(name = "valid", lockAtMostFor = "5m")
+    public void run() {}
+  }
+
+  @ApplicationScoped
+  static class BlankKeyName {
+    @SchedulerLock(name = "${blank.key}", lockAtMostFor = "5m")
     public void run() {}
   }
 

@@ -1,10 +1,12 @@
 package org.timerlock.cdi;
 
+import io.smallrye.config.EnvConfigSource;
 import io.smallrye.config.PropertiesConfigSource;
 import io.smallrye.config.SmallRyeConfigBuilder;
 import java.util.Map;
 import org.eclipse.microprofile.config.Config;
 import org.eclipse.microprofile.config.spi.ConfigProviderResolver;
+import org.eclipse.microprofile.config.spi.ConfigSource;
 import org.jboss.weld.environment.se.Weld;
 import org.jboss.weld.environment.se.WeldContainer;
 import org.timerlock.cdi.internal.TimerLockExtension;
@@ -35,13 +37,22 @@ final class Deployments {
   }
 
   /** Makes these properties the application's MicroProfile Config. */
-  static void useConfig(Map<String, String> properties) {
+  static void useConfig(Map<String, String> properties, ConfigSource... moreSources) {
     releaseConfig();
     Config config =
         new SmallRyeConfigBuilder()
             .withSources(new PropertiesConfigSource(properties, "test", 500))
+            .withSources(moreSources)
             .build();
     ConfigProviderResolver.instance().registerConfig(config, classLoader());
+  }
+
+  /**
+   * The process's real environment variables as SmallRye Config reads them in a server; the build
+   * sets a few {@code TIMERLOCK_*} variables for the tests that add this source.
+   */
+  static ConfigSource environment() {
+    return new EnvConfigSource(System.getenv(), EnvConfigSource.ORDINAL);
   }
 
   static void releaseConfig() {

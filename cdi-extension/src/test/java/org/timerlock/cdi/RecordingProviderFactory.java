@@ -1,0 +1,39 @@
+package org.timerlock.cdi;
+
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import org.timerlock.core.InMemoryLockProvider;
+import org.timerlock.core.LockProvider;
+import org.timerlock.core.spi.ConfigKey;
+import org.timerlock.core.spi.LockProviderFactory;
+import org.timerlock.core.spi.ProviderSettings;
+import org.timerlock.core.spi.ValueType;
+
+/**
+ * A provider module with a key of its own, selected by {@code timerlock.provider=recording}: it
+ * notes the value it read, so a test can see which spelling of the key reached the provider.
+ */
+public class RecordingProviderFactory implements LockProviderFactory {
+
+  static final ConfigKey<String> TABLE_NAME =
+      ConfigKey.withDefault(
+          "timerlock.recording.table-name", ValueType.TEXT, "locks", "locks", "A table name.");
+
+  static final AtomicReference<String> READ = new AtomicReference<>();
+
+  @Override
+  public String type() {
+    return "recording";
+  }
+
+  @Override
+  public List<ConfigKey<?>> keys() {
+    return List.of(TABLE_NAME);
+  }
+
+  @Override
+  public LockProvider create(ProviderSettings settings) {
+    READ.set(settings.value(TABLE_NAME));
+    return new InMemoryLockProvider();
+  }
+}
