@@ -51,6 +51,19 @@ final class Deployments {
   }
 
   /**
+   * The example application as packaged, under another name, without its {@code
+   * microprofile-config.properties}: every setting must come from the server's environment.
+   *
+   * @param name the deployment's name, without {@code .war}
+   * @return the archive
+   */
+  static WebArchive exampleAppWithoutSettings(String name) {
+    WebArchive archive = exampleApp(name);
+    archive.delete(CONFIG);
+    return archive;
+  }
+
+  /**
    * The test server's {@code messages.log}.
    *
    * @return its path

@@ -11,6 +11,7 @@ import javax.naming.InitialContext;
 import javax.naming.NamingException;
 import org.timerlock.cdi.LockEvent;
 import org.timerlock.core.LockAssert;
+import org.timerlock.core.LockConfiguration;
 
 /**
  * What the probes of the single-server test saw inside their runs, and the lock events of their
@@ -39,6 +40,7 @@ public class Probes {
   private static final Map<String, List<Run>> RUNS = new ConcurrentHashMap<>();
   private static final Map<String, List<Event>> EVENTS = new ConcurrentHashMap<>();
   private static final Map<String, Boolean> RUNNING = new ConcurrentHashMap<>();
+  private static final Map<String, LockConfiguration> CONFIGURATIONS = new ConcurrentHashMap<>();
 
   /**
    * The body of every probe: notes what holds inside, then works for a while.
@@ -77,6 +79,12 @@ public class Probes {
     EVENTS
         .computeIfAbsent(event.lockName(), k -> new CopyOnWriteArrayList<>())
         .add(new Event(event.kind(), Thread.currentThread().getName()));
+    CONFIGURATIONS.put(event.lockName(), event.configuration());
+  }
+
+  /** The configuration of a lock as its latest event carried it; null before any event. */
+  static LockConfiguration configuration(String lock) {
+    return CONFIGURATIONS.get(lock);
   }
 
   static List<Run> runs(String lock) {
