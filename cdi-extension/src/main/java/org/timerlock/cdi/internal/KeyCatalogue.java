@@ -24,14 +24,12 @@ public final class KeyCatalogue {
   private static final Pattern ENV_LOCK_KEY = Pattern.compile("TIMERLOCK_LOCK__(.+)__([A-Z0-9_]+)");
 
   private final Map<String, ConfigKey<?>> keys = new LinkedHashMap<>();
-  private final Map<String, String> providerOfKey = new LinkedHashMap<>();
 
   private KeyCatalogue(Collection<LockProviderFactory> factories) {
     TimerLockKeys.all().forEach(k -> keys.put(k.name(), k));
     for (LockProviderFactory factory : factories) {
       for (ConfigKey<?> key : factory.keys()) {
         keys.putIfAbsent(key.name(), key);
-        providerOfKey.putIfAbsent(key.name(), factory.type());
       }
     }
   }
@@ -43,10 +41,6 @@ public final class KeyCatalogue {
    */
   public static KeyCatalogue load() {
     return new KeyCatalogue(ProviderBootstrap.factories().values());
-  }
-
-  static KeyCatalogue of(Collection<LockProviderFactory> factories) {
-    return new KeyCatalogue(factories);
   }
 
   /**
@@ -113,11 +107,6 @@ public final class KeyCatalogue {
       out.append((c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ? c : '_');
     }
     return out.toString();
-  }
-
-  /** The provider type whose factory declares a key, if any. */
-  Optional<String> providerOf(String key) {
-    return Optional.ofNullable(providerOfKey.get(key));
   }
 
   /**

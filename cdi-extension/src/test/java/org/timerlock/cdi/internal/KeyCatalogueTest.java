@@ -1,0 +1,61 @@
+package org.timerlock.cdi.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+import org.timerlock.core.spi.ConfigKey;
+
+class KeyCatalogueTest {
+
+  private final KeyCatalogue catalogue = KeyCatalogue.load();
+
+  @Test
+  void spellsKeysAsMicroProfileConfigLooksThemUpInTheEnvironment() {
+    assertThat(KeyCatalogue.environmentSpelling("timerlock.default.lock-at-least-for"))
+        .isEqualTo("TIMERLOCK_DEFAULT_LOCK_AT_LEAST_FOR");
+    assertThat(
+            KeyCatalogue.environmentSpelling(
+                "timerlock.lock.\"InvoiceRun.sendInvoices\".lock-at-most-for"))
+        .isEqualTo("TIMERLOCK_LOCK__INVOICERUN_SENDINVOICES__LOCK_AT_MOST_FOR");
+  }
+
+  @Test
+  void takesAPerLockVariableApartInAnySpellingASourceListsItWith() {
+    for (String listed :
+        new String[] {
+          "TIMERLOCK_LOCK__INVOICERUN_SENDINVOICES__LOCK_AT_MOST_FOR",
+          "timerlock.lock.\"invoicerun.sendinvoices\".lock.at.most.for",
+          "timerlock_lock__invoicerun_sendinvoices__lock_at_most_for"
+        }) {
+      assertThat(KeyCatalogue.environmentLockKey(listed))
+          .as(listed)
+          .contains(
+              new KeyCatalogue.LockKey(
+                  "INVOICERUN_SENDINVOICES", "lock-at-most-for", LockProperty.LOCK_AT_MOST_FOR));
+    }
+    assertThat(KeyCatalogue.environmentLockKey("TIMERLOCK_LOCK__A__COLOUR")).isEmpty();
+  }
+
+  @Test
+  void suggestsTheNearestKeyOnlyWhenItIsClose() {
+    assertThat(catalogue.nearest("timerlock.jdbc.tabel")).contains("timerlock.jdbc.table");
+    assertThat(catalogue.nearest("timerlock.redis.sentinel.nodez"))
+        .contains("timerlock.redis.sentinel.nodes");
+    assertThat(catalogue.nearest("timerlock.something-else-entirely")).isEmpty();
+    assertThat(KeyCatalogue.nearestLockProperty("lock-at-most")).contains("lock-at-most-for");
+  }
+
+  @Test
+  void listsEveryKeyOnceWithADescription() {
+    assertThat(catalogue.entries()).extracting(ConfigKey::name).doesNotHaveDuplicates();
+    assertThat(catalogue.entries())
+        .extracting(ConfigKey::name)
+        .contains(
+            "timerlock.provider",
+            "timerlock.enabled",
+            "timerlock.lock.\"<name>\".enabled",
+            "timerlock.jdbc.table",
+            "timerlock.redis.uri");
+    assertThat(catalogue.entries()).allSatisfy(k -> assertThat(k.description()).isNotBlank());
+  }
+}
