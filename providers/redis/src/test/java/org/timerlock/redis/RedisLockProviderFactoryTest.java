@@ -271,7 +271,8 @@ class RedisLockProviderFactoryTest {
             key -> {
               assertThat(key.secret()).isTrue();
               assertThat(key.invalid(SECRET, "it is wrong"))
-                  .isEqualTo(key.name() + " = \"***\": it is wrong; expected any text");
+                  .isEqualTo(
+                      key.name() + " = \"***\": it is wrong; expected any text, kept as written");
             });
     assertThat(new RedisLockProviderFactory().keys())
         .filteredOn(key -> !key.secret())
