@@ -22,12 +22,13 @@ import java.lang.annotation.Target;
  * }</pre>
  *
  * <p>Every value accepts ISO-8601 ({@code PT30M}) or short durations ({@code 500ms}, {@code 30s},
- * {@code 30m}, {@code 2h}, {@code 1d}) and {@code ${config.key}} / {@code ${config.key:default}}
- * expressions resolved through MicroProfile Config. The configuration keys {@code
- * timerlock.lock."<name>".lock-at-most-for} and {@code .lock-at-least-for} override the annotation;
- * {@code timerlock.default.lock-at-most-for} and {@code timerlock.default.lock-at-least-for} apply
- * where neither sets a value. Everything is resolved and validated once, at deployment: a bad value
- * fails the deployment with a message naming the class, the method and the value.
+ * {@code 30m}, {@code 2h}, {@code 1d}, {@code 1h30m}) and {@code ${config.key}} / {@code
+ * ${config.key:default}} expressions resolved through MicroProfile Config. The configuration keys
+ * {@code timerlock.lock."<name>".lock-at-most-for} and {@code .lock-at-least-for} override the
+ * annotation; {@code timerlock.default.lock-at-most-for} and {@code
+ * timerlock.default.lock-at-least-for} apply where neither sets a value. Everything is resolved and
+ * validated once, at deployment: a bad value fails the deployment with a message naming the class,
+ * the method and the value.
  *
  * <p>On a class, the annotation applies to every business method and timeout method of the class.
  * With an explicit {@code name} they all share that one lock; without one each method gets its own

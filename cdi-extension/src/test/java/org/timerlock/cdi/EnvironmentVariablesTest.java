@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.smallrye.config.EnvConfigSource;
+import io.smallrye.config.PropertiesConfigSource;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 import java.util.Map;
@@ -103,6 +104,27 @@ class EnvironmentVariablesTest {
         .hasMessageContaining(
             "config key timerlock.lock.\"hourly_sync\".lock-at-most-for = \"bogus\": it is not a"
                 + " duration");
+  }
+
+  @Test
+  void aSourceListingRawVariableNamesIsCheckedToo() {
+    ConfigSource raw =
+        new PropertiesConfigSource(Map.of("TIMERLOCK_RECORDING_TABEL_NAME", "x"), "raw", 300);
+    assertThatThrownBy(() -> deploy(raw))
+        .hasMessageContaining("unknown config key TIMERLOCK_RECORDING_TABEL_NAME")
+        .hasMessageContaining("did you mean timerlock.recording.table-name");
+  }
+
+  @Test
+  void theTestSuitesAndBenchmarksOwnVariablesAreNotCheckedAsSettings() {
+    deploy(
+        new EnvConfigSource(
+            Map.of(
+                "TIMERLOCK_TEST_POSTGRES_URL", "jdbc:postgresql://db/test",
+                "TIMERLOCK_BENCH_REDIS_URI", "redis://cache",
+                "TIMERLOCK_LOCK__NIGHTLY_EXPORT__LOCK_AT_MOST_FOR", "PT2M"),
+            EnvConfigSource.ORDINAL));
+    assertThat(container.isRunning()).isTrue();
   }
 
   private static ConfigSource environment(String name, String value) {

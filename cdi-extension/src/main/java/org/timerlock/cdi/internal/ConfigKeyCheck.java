@@ -51,8 +51,12 @@ final class ConfigKeyCheck {
 
   void checkAll() {
     for (String key : config.getPropertyNames()) {
-      String lower = key.toLowerCase(Locale.ROOT);
-      if (lower.startsWith("timerlock.") && !lower.startsWith(TimerLockKeys.RESERVED_FOR_TESTS)) {
+      // Compared in environment spelling, so a source that lists TIMERLOCK_... names is checked
+      // too.
+      String spelled = KeyCatalogue.environmentSpelling(key);
+      if (spelled.startsWith("TIMERLOCK_")
+          && TimerLockKeys.RESERVED.stream()
+              .noneMatch(prefix -> spelled.startsWith(KeyCatalogue.environmentSpelling(prefix)))) {
         check(key);
       }
     }
@@ -115,7 +119,7 @@ final class ConfigKeyCheck {
         + "'"
         + KeyCatalogue.nearestLockProperty(lockKey.propertyName())
             .map(p -> "; did you mean " + LockProperty.of(p).key(lockKey.lockName()) + "?")
-            .orElse(";")
+            .orElse(".")
         + " A lock has lock-at-most-for, lock-at-least-for, shared and enabled";
   }
 
@@ -183,7 +187,7 @@ final class ConfigKeyCheck {
       }
       message.append("?");
     } else {
-      message.append("; no TimerLock key is spelled like it");
+      message.append("; no TimerLock key is spelled like it.");
     }
     message.append(" The keys are listed in docs/configuration.md");
     return message.toString();

@@ -21,13 +21,13 @@ enum LockProperty {
       "shared",
       ValueType.BOOLEAN,
       "false",
-      "true allows several methods to use this lock name, so they exclude each other."),
+      "Set to true to let several methods use this lock name, so they exclude each other."),
   ENABLED(
       "enabled",
       ValueType.BOOLEAN,
       "true",
-      "false switches this lock off: every call is skipped on every node so configured, with a"
-          + " DISABLED event.");
+      "Set to false to switch this lock off: every call is skipped on every node so"
+          + " configured, with a DISABLED event.");
 
   private final String property;
   private final ValueType<?> type;

@@ -14,8 +14,8 @@ final class TimerLockKeys {
           ValueType.BOOLEAN,
           true,
           "true",
-          "false switches every lock off: each locked call is skipped on this node, with a"
-              + " DISABLED event, and the deployment log says so.");
+          "Set to false to switch every lock off: each locked call is skipped on this node,"
+              + " with a DISABLED event, and the deployment log says so.");
 
   static final ConfigKey<String> PROVIDER =
       ConfigKey.withDefault(
@@ -47,7 +47,7 @@ final class TimerLockKeys {
           "timerlock.default.lock-at-most-for",
           ValueType.POSITIVE_DURATION,
           "none: every lock must then name its own",
-          "lockAtMostFor of every lock that neither its annotation nor its own key sets.");
+          "The lockAtMostFor of every lock that neither its annotation nor its own key sets.");
 
   static final ConfigKey<Duration> DEFAULT_AT_LEAST_FOR =
       ConfigKey.withDefault(
@@ -55,10 +55,13 @@ final class TimerLockKeys {
           ValueType.DURATION,
           Duration.ZERO,
           "0s",
-          "lockAtLeastFor of every lock that neither its annotation nor its own key sets.");
+          "The lockAtLeastFor of every lock that neither its annotation nor its own key sets.");
 
-  /** Keys under this prefix belong to TimerLock's own test suite and are never checked. */
-  static final String RESERVED_FOR_TESTS = "timerlock.test.";
+  /**
+   * Keys under these prefixes belong to TimerLock's own test suite and benchmarks (the servers the
+   * build starts inherit their {@code TIMERLOCK_TEST_*} variables) and are never checked.
+   */
+  static final List<String> RESERVED = List.of("timerlock.test.", "timerlock.bench.");
 
   private TimerLockKeys() {}
 
