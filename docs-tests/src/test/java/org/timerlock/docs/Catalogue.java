@@ -151,11 +151,7 @@ final class Catalogue {
    * @return the variable, e.g. {@code TIMERLOCK_LOCK__INVOICERUN_SENDINVOICES__ENABLED}
    */
   static String environmentVariable(String key) {
-    StringBuilder variable = new StringBuilder(key.length());
-    for (char c : key.toUpperCase(Locale.ROOT).toCharArray()) {
-      variable.append((c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ? c : '_');
-    }
-    return variable.toString();
+    return KeyCatalogue.environmentSpelling(key);
   }
 
   private static String template(String key) {

@@ -100,8 +100,11 @@ public final class KeyCatalogue {
   /**
    * How MicroProfile Config spells a key as an environment variable: upper case, every character
    * other than a letter or digit replaced by {@code _}.
+   *
+   * @param key the key
+   * @return the variable, e.g. {@code TIMERLOCK_LOCK__INVOICERUN_SENDINVOICES__ENABLED}
    */
-  static String environmentSpelling(String key) {
+  public static String environmentSpelling(String key) {
     StringBuilder out = new StringBuilder(key.length());
     for (char c : key.toUpperCase(Locale.ROOT).toCharArray()) {
       out.append((c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ? c : '_');
