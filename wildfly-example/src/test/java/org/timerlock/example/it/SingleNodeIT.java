@@ -135,7 +135,7 @@ class SingleNodeIT {
   @RunAsClient
   void theExampleJobsRunAndTheRestResourceShowsThem(@ArquillianResource URL base) throws Exception {
     HttpClient http = HttpClient.newHttpClient();
-    long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+    long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
     String executions = "";
     while (System.nanoTime() < deadline) {
       executions = get(http, base, "api/executions");
