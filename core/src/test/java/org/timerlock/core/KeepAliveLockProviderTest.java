@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
 import java.time.Duration;
 import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -31,13 +32,14 @@ class KeepAliveLockProviderTest {
     KeepAliveLockProvider keepAlive = new KeepAliveLockProvider(store, scheduler);
     DefaultLockingTaskExecutor executor = new DefaultLockingTaskExecutor(keepAlive);
     DefaultLockingTaskExecutor otherNode = new DefaultLockingTaskExecutor(store);
-    LockConfiguration config = LockConfiguration.of("long-job", Duration.ofSeconds(1));
+    // Renewed every 1.5 s for 3 s: a renewal may come 1.5 s late before the lock is lost.
+    LockConfiguration config = LockConfiguration.of("long-job", Duration.ofSeconds(3));
     AtomicInteger otherNodeRuns = new AtomicInteger();
 
     executor.executeWithLock(
         () -> {
-          // Three times lockAtMostFor: without renewal the other node would get in.
-          long end = System.nanoTime() + Duration.ofMillis(3000).toNanos();
+          // Twice lockAtMostFor: without at least two renewals the other node would get in.
+          long end = System.nanoTime() + config.lockAtMostFor().multipliedBy(2).toNanos();
           while (System.nanoTime() < end) {
             // Another thread: on this thread the call would be a reentrant one.
             otherThread
@@ -61,10 +63,13 @@ class KeepAliveLockProviderTest {
   @Test
   void stopsRenewingOnceReleased() throws Exception {
     AtomicInteger extensions = new AtomicInteger();
+    CountDownLatch renewedTwice = new CountDownLatch(2);
+    // Renewals every 50 ms that always succeed (the lock underneath lasts a minute), so that only
+    // the release can stop them.
     LockProvider countingStore =
         c ->
             store
-                .lock(c)
+                .lock(c.withDurations(Duration.ofMinutes(1), Duration.ZERO))
                 .map(
                     lock ->
                         new SimpleLock() {
@@ -76,7 +81,8 @@ class KeepAliveLockProviderTest {
                           @Override
                           public Optional<SimpleLock> extend(Duration atMost, Duration atLeast) {
                             extensions.incrementAndGet();
-                            return lock.extend(atMost, atLeast);
+                            renewedTwice.countDown();
+                            return Optional.of(this);
                           }
                         });
     DefaultLockingTaskExecutor executor =
@@ -85,20 +91,22 @@ class KeepAliveLockProviderTest {
 
     executor.executeWithLock(
         () -> {
-          Thread.sleep(300);
+          assertThat(renewedTwice.await(30, TimeUnit.SECONDS)).as("renewed while held").isTrue();
           return null;
         },
         config);
     int whileHeld = extensions.get();
-    Thread.sleep(300);
+    // The scheduler has one thread and runs tasks in the order they are due: once a task due four
+    // renewal periods from now has run, any renewal still scheduled would have run before it.
+    scheduler.schedule(() -> {}, 200, TimeUnit.MILLISECONDS).get(30, TimeUnit.SECONDS);
 
-    assertThat(whileHeld).as("renewed while held").isPositive();
     assertThat(extensions).as("no renewal after release").hasValue(whileHeld);
     assertThat(store.isLocked("released")).isFalse();
   }
 
   @Test
   void aLostLockMakesLockAssertFailInsideTheTask() {
+    CountDownLatch renewalTried = new CountDownLatch(1);
     // A store in which every lock has expired by the time it is renewed.
     LockProvider expiringStore =
         c ->
@@ -114,6 +122,7 @@ class KeepAliveLockProviderTest {
 
                           @Override
                           public Optional<SimpleLock> extend(Duration atMost, Duration atLeast) {
+                            renewalTried.countDown();
                             return Optional.empty();
                           }
                         });
@@ -125,7 +134,9 @@ class KeepAliveLockProviderTest {
             () ->
                 executor.executeWithLock(
                     () -> {
-                      Thread.sleep(500);
+                      // The renewal marks the lock lost before it lets go of it: assertLocked()
+                      // waits for that.
+                      assertThat(renewalTried.await(30, TimeUnit.SECONDS)).isTrue();
                       LockAssert.assertLocked();
                       return null;
                     },
@@ -136,7 +147,25 @@ class KeepAliveLockProviderTest {
 
   @Test
   void aProviderThatCannotExtendIsReportedAsLost() {
-    LockProvider noExtension = c -> store.lock(c).map(lock -> lock::unlock);
+    CountDownLatch renewalTried = new CountDownLatch(1);
+    LockProvider noExtension =
+        c ->
+            store
+                .lock(c)
+                .map(
+                    lock ->
+                        new SimpleLock() {
+                          @Override
+                          public void unlock() {
+                            lock.unlock();
+                          }
+
+                          @Override
+                          public Optional<SimpleLock> extend(Duration atMost, Duration atLeast) {
+                            renewalTried.countDown();
+                            return SimpleLock.super.extend(atMost, atLeast); // unsupported
+                          }
+                        });
     DefaultLockingTaskExecutor executor =
         new DefaultLockingTaskExecutor(new KeepAliveLockProvider(noExtension, scheduler));
 
@@ -145,7 +174,7 @@ class KeepAliveLockProviderTest {
             () ->
                 executor.executeWithLock(
                     () -> {
-                      Thread.sleep(400);
+                      assertThat(renewalTried.await(30, TimeUnit.SECONDS)).isTrue();
                       LockAssert.assertLocked();
                       return null;
                     },

@@ -16,14 +16,22 @@ class LockExtenderTest {
 
   @Test
   void extendsTheLockOfTheRunningTaskBeyondItsOriginalLockAtMostFor() throws Exception {
-    LockConfiguration shortLock = LockConfiguration.of("extend-me", Duration.ofMillis(200));
+    // Long enough that the task's first statement, the extension, comes well before it ends even
+    // on a loaded machine.
+    Duration original = Duration.ofSeconds(2);
+    LockConfiguration shortLock = LockConfiguration.of("extend-me", original);
+    long start = System.nanoTime();
 
     boolean lockedAfterOriginalExpiry =
         executor
             .executeWithLock(
                 () -> {
                   LockExtender.extendActiveLock(Duration.ofMinutes(1), Duration.ZERO);
-                  Thread.sleep(400);
+                  // Until the original lockAtMostFor has certainly passed.
+                  long end = start + original.plusMillis(200).toNanos();
+                  while (System.nanoTime() - end < 0) {
+                    Thread.sleep(Math.max(1, (end - System.nanoTime()) / 1_000_000));
+                  }
                   return store.isLocked("extend-me");
                 },
                 shortLock)

@@ -3,8 +3,10 @@ package org.timerlock.example.it;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.util.concurrent.TimeUnit;
 import org.jboss.arquillian.container.spi.client.container.DeploymentException;
 import org.jboss.arquillian.container.test.api.Deployer;
 import org.jboss.arquillian.container.test.api.Deployment;
@@ -42,10 +44,19 @@ class InvalidLockIT {
     assertTrue(
         names(chain.toString()),
         "the failure names the class, the method, the member and the value: " + chain);
-    byte[] log = Files.readAllBytes(Deployments.messagesLog());
-    String logged =
-        new String(log, (int) logSize, log.length - (int) logSize, StandardCharsets.UTF_8);
+    // The server writes the log on its own threads: read it until it says so, or 30 s have passed.
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    String logged = loggedSince(logSize);
+    while (!names(logged) && System.nanoTime() < deadline) {
+      Thread.sleep(200);
+      logged = loggedSince(logSize);
+    }
     assertTrue(names(logged), "messages.log says the same: " + logged);
+  }
+
+  private static String loggedSince(long offset) throws IOException {
+    byte[] log = Files.readAllBytes(Deployments.messagesLog());
+    return new String(log, (int) offset, log.length - (int) offset, StandardCharsets.UTF_8);
   }
 
   private static boolean names(String text) {

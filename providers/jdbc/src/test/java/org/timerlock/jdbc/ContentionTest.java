@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.zaxxer.hikari.HikariDataSource;
 import java.sql.Connection;
+import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -17,15 +18,20 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.timerlock.core.LockConfiguration;
 import org.timerlock.testkit.stores.IsolatedDatabase;
+import org.timerlock.testkit.stores.StoreAddress;
 import org.timerlock.testkit.stores.StoreKind;
 import org.timerlock.testkit.stores.TestStores;
 
 /**
  * Four nodes, two threads each, racing for 200 names nobody has used: every name is taken exactly
  * once, and the database saw no failed statement; nor did it when the first node created the table.
+ * On PostgreSQL the failed statements are counted by pg_stat_database on a database of the test's
+ * own, so that nothing else on the server adds to the count.
  */
 class ContentionTest {
 
@@ -35,41 +41,40 @@ class ContentionTest {
 
   @Test
   void postgresRollsNothingBack() throws Exception {
-    try (IsolatedDatabase db = TestStores.isolatedDatabase(StoreKind.POSTGRES, getClass());
-        HikariDataSource admin = Pools.pool(db, 1)) {
+    try (OwnDatabase db = OwnDatabase.create();
+        HikariDataSource admin = db.pool(1)) {
       // Create the table first: nodes that start at the same instant on a fresh database race to
-      // create it, and the losers' CREATE TABLE fails (tolerated). Its pool's backend exits and
-      // flushes its statistics before the measurement.
-      try (HikariDataSource setUp = Pools.pool(db, 1)) {
+      // create it, and the losers' CREATE TABLE fails (tolerated).
+      try (HikariDataSource setUp = db.pool(1)) {
         warmUp(setUp);
       }
-      long before = waitForStats(admin, 0);
+      long before = settledRollbacks(admin);
       int errors = race(db);
-      // The pools are closed: their backends have exited and flushed their statistics.
-      long after = waitForStats(admin, before);
+      long after = settledRollbacks(admin);
       assertThat(errors).as("SQLExceptions seen by the driver").isZero();
       assertThat(after - before).as("pg_stat_database.xact_rollback delta").isZero();
 
       // Control: the counter does see a failed statement.
-      assertThatThrownBy(() -> Pools.exec(admin, "SELECT 1/0"))
-          .isInstanceOf(RuntimeException.class);
-      assertThat(waitForStats(admin, after) - after).as("control rollback counted").isPositive();
+      try (HikariDataSource failing = db.pool(1)) {
+        assertThatThrownBy(() -> Pools.exec(failing, "SELECT 1/0"))
+            .isInstanceOf(RuntimeException.class);
+      }
+      assertThat(settledRollbacks(admin) - after).as("control rollback counted").isPositive();
     }
   }
 
   /** The first acquire on a fresh schema creates the table without a failed statement. */
   @Test
   void postgresCreatesTheTableWithoutAFailedStatement() throws Exception {
-    try (IsolatedDatabase db = TestStores.isolatedDatabase(StoreKind.POSTGRES, getClass());
-        HikariDataSource admin = Pools.pool(db, 1)) {
-      long before = waitForStats(admin, 0);
+    try (OwnDatabase db = OwnDatabase.create();
+        HikariDataSource admin = db.pool(1)) {
+      long before = settledRollbacks(admin);
       CountingDataSource counting;
-      try (HikariDataSource pool = Pools.pool(db, 1)) {
+      try (HikariDataSource pool = db.pool(1)) {
         counting = new CountingDataSource(pool);
         warmUp(counting.dataSource());
       }
-      // The pool is closed: its backend has exited and flushed its statistics.
-      long after = waitForStats(admin, before);
+      long after = settledRollbacks(admin);
       assertThat(Pools.queryLong(admin, "SELECT count(*) FROM shedlock")).isOne();
       assertThat(counting.errors.get()).as("SQLExceptions seen by the driver").isZero();
       assertThat(after - before).as("pg_stat_database.xact_rollback delta").isZero();
@@ -113,10 +118,10 @@ class ContentionTest {
     }
   }
 
-  private static int race(IsolatedDatabase db) throws Exception {
+  private static int race(OwnDatabase db) throws Exception {
     List<HikariDataSource> pools = new ArrayList<>();
     for (int n = 0; n < NODES; n++) {
-      pools.add(Pools.pool(db, THREADS_PER_NODE));
+      pools.add(db.pool(THREADS_PER_NODE));
     }
     try {
       return race(pools);
@@ -170,23 +175,65 @@ class ContentionTest {
     return counters.stream().mapToInt(c -> c.errors.get()).sum();
   }
 
-  private static long xactRollback(javax.sql.DataSource ds) {
+  /**
+   * The database's xact_rollback once every other session on it has ended. A backend flushes its
+   * statistics as it exits, before it leaves pg_stat_activity; the admin session itself only reads,
+   * so the count is then that of the closed pools' sessions.
+   */
+  private static long settledRollbacks(javax.sql.DataSource admin) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    while (Pools.queryLong(
+            admin,
+            "SELECT count(*) FROM pg_stat_activity"
+                + " WHERE datname = current_database() AND pid <> pg_backend_pid()")
+        > 0) {
+      assertThat(System.nanoTime() - deadline)
+          .as("other sessions still on the database after 60 s")
+          .isNegative();
+      Thread.sleep(50);
+    }
     return Pools.queryLong(
-        ds, "SELECT xact_rollback FROM pg_stat_database WHERE datname = current_database()");
+        admin, "SELECT xact_rollback FROM pg_stat_database WHERE datname = current_database()");
   }
 
-  /** Statistics reach pg_stat_database shortly after a backend exits; wait for them to settle. */
-  private static long waitForStats(javax.sql.DataSource ds, long previous) throws Exception {
-    long value = xactRollback(ds);
-    for (int i = 0; i < 20; i++) {
-      Thread.sleep(250);
-      long next = xactRollback(ds);
-      if (next == value && i >= 4) {
-        return value;
+  /**
+   * A PostgreSQL database of the test's own, which nothing else uses: pg_stat_database counts only
+   * this test's transactions. Dropped on close.
+   */
+  private record OwnDatabase(StoreAddress server, String name, String url)
+      implements AutoCloseable {
+
+    private static final Pattern URL =
+        Pattern.compile("^(jdbc:postgresql://[^/?]+)(/[^?]*)?(\\?.*)?$");
+
+    static OwnDatabase create() throws SQLException {
+      StoreAddress server = TestStores.locate(StoreKind.POSTGRES);
+      Matcher m = URL.matcher(server.url());
+      if (!m.matches()) {
+        throw new IllegalArgumentException("Not a PostgreSQL JDBC URL: " + server);
       }
-      value = next;
+      String name = Pools.unique("tl_contention_");
+      execute(server, "CREATE DATABASE " + name);
+      return new OwnDatabase(
+          server, name, m.group(1) + "/" + name + (m.group(3) == null ? "" : m.group(3)));
     }
-    return value;
+
+    HikariDataSource pool(int size) {
+      return Pools.pool(url, server.user(), server.password(), size);
+    }
+
+    @Override
+    public void close() throws SQLException {
+      execute(server, "DROP DATABASE " + name + " WITH (FORCE)");
+    }
+
+    private static void execute(StoreAddress server, String sql) throws SQLException {
+      try (Connection c =
+              DriverManager.getConnection(server.url(), server.user(), server.password());
+          Statement s = c.createStatement()) {
+        s.execute(sql);
+      }
+    }
   }
 
   private static long sessionRollbacks(HikariDataSource pool) throws SQLException {

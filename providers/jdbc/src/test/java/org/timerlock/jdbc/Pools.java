@@ -29,13 +29,17 @@ final class Pools {
     return pool(db.url(), db.user(), db.password(), size);
   }
 
-  /** A pool that cannot reach anything: stands for a database that is down. */
+  /**
+   * A pool that cannot reach anything: stands for a database that is down. Its getConnection()
+   * waits long enough for the pool's own connection attempt to have failed, so that the timeout it
+   * reports carries that failure's SQLState.
+   */
   static HikariDataSource unreachable(String url) {
     HikariConfig config = new HikariConfig();
     config.setJdbcUrl(url);
     config.setMaximumPoolSize(1);
     config.setMinimumIdle(0);
-    config.setConnectionTimeout(250);
+    config.setConnectionTimeout(3000);
     config.setInitializationFailTimeout(-1);
     return new HikariDataSource(config);
   }

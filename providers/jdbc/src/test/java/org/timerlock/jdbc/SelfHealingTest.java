@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.zaxxer.hikari.HikariDataSource;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -102,6 +103,7 @@ class SelfHealingTest {
         JdbcLockProvider provider = JdbcLockProvider.builder().dataSource(pool).build()) {
       LockConfiguration config = LockConfiguration.of("killed", Duration.ofMinutes(5));
       provider.lock(config).orElseThrow().unlock();
+      long idleSince = System.nanoTime();
       long killed =
           Pools.queryLong(
               admin,
@@ -110,8 +112,21 @@ class SelfHealingTest {
                   + app
                   + "'");
       assertThat(killed).as("backends terminated").isPositive();
-      // As after a database restart: the pool notices dead connections and opens new ones.
-      Thread.sleep(600);
+      // pg_terminate_backend only signals the backends: wait until they are gone.
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+      while (Pools.queryLong(
+              admin, "SELECT count(*) FROM pg_stat_activity WHERE application_name = '" + app + "'")
+          > 0) {
+        assertThat(System.nanoTime() - deadline).as("backends still there after 30 s").isNegative();
+        Thread.sleep(20);
+      }
+      // As after a database restart: the pool checks a connection that has been idle for longer
+      // than its alive-bypass window (500 ms) before handing it out, finds it dead and opens a
+      // new one. Let the pool's connections be idle for that long.
+      long idle = System.nanoTime() - idleSince;
+      if (idle < TimeUnit.MILLISECONDS.toNanos(600)) {
+        Thread.sleep(600 - TimeUnit.NANOSECONDS.toMillis(idle));
+      }
       Optional<SimpleLock> lock = provider.lock(config);
       assertThat(lock).as("first attempt after the connections died").isPresent();
       lock.get().unlock();

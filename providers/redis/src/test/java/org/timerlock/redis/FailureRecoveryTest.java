@@ -7,7 +7,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -23,6 +22,7 @@ import org.timerlock.core.SimpleLock;
 import org.timerlock.core.StoreFailurePolicy;
 import org.timerlock.testkit.StoreFailureRecorder;
 import redis.clients.jedis.Jedis;
+import redis.clients.jedis.args.ClientPauseMode;
 
 /**
  * A private redis-server killed, restarted, paused, its connections killed, and a read-only
@@ -155,35 +155,59 @@ class FailureRecoveryTest {
 
   @Test
   void slowServerIsATimeoutThenRecovers() throws Exception {
-    RedisServerProcess server =
-        closeLater(RedisServerProcess.launch("--enable-debug-command", "yes"));
+    RedisServerProcess server = closeLater(RedisServerProcess.launch());
     RedisLockProvider provider = provider(server, Duration.ofMillis(300));
     provider.lock(config("warm")).orElseThrow().unlock();
+    // The attempt is meant to reach the server in the first half of the pause; should this thread
+    // stall past that, the pause is made again.
+    Duration pause = Duration.ofSeconds(6);
 
-    CountDownLatch sent = new CountDownLatch(1);
-    CompletableFuture<String> sleeping =
-        CompletableFuture.supplyAsync(
-            () -> {
-              try (Jedis admin = new Jedis("127.0.0.1", server.port(), 10_000)) {
-                admin.ping();
-                sent.countDown();
-                redis.clients.jedis.commands.ProtocolCommand debug =
-                    () -> "DEBUG".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-                return String.valueOf(admin.sendCommand(debug, "SLEEP", "2"));
-              }
-            });
-    assertThat(sent.await(5, TimeUnit.SECONDS)).isTrue();
-    RedisServerProcess.sleep(200); // let DEBUG SLEEP reach the server
+    for (int attempt = 1; ; attempt++) {
+      String name = "slow-" + attempt;
+      long sent = System.nanoTime();
+      try (Jedis admin = new Jedis("127.0.0.1", server.port())) {
+        // The reply comes once the pause is in effect; it ends no sooner than `pause` after `sent`.
+        assertThat(admin.clientPause(pause.toMillis(), ClientPauseMode.ALL)).isEqualTo("OK");
+      }
+      long tried = System.nanoTime();
+      Optional<SimpleLock> lock;
+      try {
+        lock = provider.lock(config(name));
+      } catch (LockException e) {
+        assertThat(e)
+            .hasMessageContaining(server.address())
+            .hasMessageContaining("no answer within the socket timeout of 300 ms");
+        break;
+      }
+      lock.ifPresent(SimpleLock::unlock);
+      assertThat(Duration.ofNanos(tried - sent))
+          .as(
+              "an attempt sent in the first half of the pause was answered (%s) instead of timing out",
+              lock)
+          .isGreaterThanOrEqualTo(pause.dividedBy(2));
+      assertThat(attempt).as("attempts that came too late to meet the pause").isLessThan(3);
+      awaitAnswering(server);
+    }
 
-    assertThatThrownBy(() -> provider.lock(config("slow")))
-        .isInstanceOf(LockException.class)
-        .hasMessageContaining(server.address())
-        .hasMessageContaining("no answer within the socket timeout of 300 ms");
-
-    sleeping.get(10, TimeUnit.SECONDS);
+    awaitAnswering(server);
     // The SET that timed out may have been applied once the server woke up: its owner value was
     // unique to the failed attempt, so the name stays locked until it expires (at most once).
     assertLocksAndUnlocks(provider, "slow-other", "works again after the pause");
+  }
+
+  /** Waits for the end of a CLIENT PAUSE: a PING on a new connection answers. */
+  private static void awaitAnswering(RedisServerProcess server) {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    while (true) {
+      try (Jedis probe = new Jedis("127.0.0.1", server.port(), 500)) {
+        probe.ping();
+        return;
+      } catch (redis.clients.jedis.exceptions.JedisException e) {
+        if (System.nanoTime() > deadline) {
+          throw new AssertionError("the paused server never answered again", e);
+        }
+      }
+    }
   }
 
   @Test
@@ -206,7 +230,8 @@ class FailureRecoveryTest {
         closeLater(
             RedisLockProvider.builder()
                 .uri(master.uri())
-                .waitForReplicas(1, Duration.ofMillis(1000))
+                .waitForReplicas(1, Duration.ofSeconds(5))
+                .socketTimeout(Duration.ofSeconds(10))
                 .build());
 
     assertThatThrownBy(() -> alone.lock(config("unreplicated")))

@@ -63,7 +63,7 @@ class RedisSentinelTest {
   }
 
   private static void await(java.util.function.BooleanSupplier condition, String what) {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
     while (!condition.getAsBoolean()) {
       if (System.nanoTime() > deadline) {
         throw new AssertionError("timed out waiting: " + what);
@@ -116,7 +116,7 @@ class RedisSentinelTest {
       // provider must lock on the new master soon after.
       List<String> failures = new ArrayList<>();
       Optional<SimpleLock> after = Optional.empty();
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
       while (after.isEmpty() && System.nanoTime() < deadline) {
         try {
           after = provider.lock(LockConfiguration.of("after-failover", Duration.ofMinutes(1)));

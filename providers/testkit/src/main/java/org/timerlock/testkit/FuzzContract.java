@@ -107,7 +107,9 @@ public interface FuzzContract extends ProviderFixture {
     for (String name : names) {
       Optional<SimpleLock> free =
           Polling.lockWithin(
-              provider(), LockConfiguration.of(name, Duration.ofMinutes(1)), Duration.ofSeconds(5));
+              provider(),
+              LockConfiguration.of(name, Duration.ofMinutes(1)),
+              Duration.ofSeconds(30));
       assertThat(free).as("'%s' free after the fuzz, seed %d", name, seed).isPresent();
       free.get().unlock();
     }

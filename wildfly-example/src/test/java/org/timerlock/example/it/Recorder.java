@@ -10,7 +10,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import javax.sql.DataSource;
 
 /**
@@ -30,14 +29,13 @@ public class Recorder {
    * Records the start of a run.
    *
    * @param lock the lock name
+   * @param fire the scheduled time of the timer fire being run
    * @param start when the body started
    * @param inTransaction whether the body runs in an active transaction
    * @return the row's id
    */
-  public long started(String lock, Instant start, boolean inTransaction) {
+  public long started(String lock, Instant fire, Instant start, boolean inTransaction) {
     String node = System.getProperty("jboss.node.name");
-    // Timers fire on the second; rounding tolerates half a second of lateness either way.
-    Instant fire = start.plusMillis(500).truncatedTo(ChronoUnit.SECONDS);
     try (Connection c = dataSource.getConnection();
         PreparedStatement s =
             c.prepareStatement(

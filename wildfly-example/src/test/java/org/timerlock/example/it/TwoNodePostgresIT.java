@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.fail;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
 import java.util.Optional;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.TargetsContainer;
@@ -36,12 +39,18 @@ class TwoNodePostgresIT extends TwoNodeTests {
     return DB;
   }
 
+  /** The provider keeps its times in UTC, in columns without a time zone. */
+  private static Instant utc(LocalDateTime time) {
+    return time.toInstant(ZoneOffset.UTC);
+  }
+
   @Override
   LockView lock(String name) throws Exception {
     try (Connection c = DB.connect();
         PreparedStatement s =
             c.prepareStatement(
-                "SELECT locked_at, lock_until, locked_by, lock_until > CURRENT_TIMESTAMP"
+                "SELECT locked_at, lock_until, locked_by,"
+                    + " lock_until > timezone('UTC', statement_timestamp())"
                     + " FROM shedlock WHERE name = ?")) {
       s.setString(1, name);
       try (ResultSet r = s.executeQuery()) {
@@ -51,8 +60,8 @@ class TwoNodePostgresIT extends TwoNodeTests {
         return new LockView(
             r.getString(3),
             r.getBoolean(4),
-            r.getTimestamp(2).toInstant(),
-            Optional.of(r.getTimestamp(1).toInstant()));
+            utc(r.getObject(2, LocalDateTime.class)),
+            Optional.of(utc(r.getObject(1, LocalDateTime.class))));
       }
     }
   }

@@ -10,7 +10,9 @@ import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.timerlock.testkit.stores.IsolatedDatabase;
 import org.timerlock.testkit.stores.RedisNamespace;
 import org.timerlock.testkit.stores.TestStores;
+import redis.clients.jedis.AbstractTransaction;
 import redis.clients.jedis.RedisClient;
+import redis.clients.jedis.Response;
 
 /**
  * Two nodes with their locks in Redis, under a key prefix of the test's own; the runs are still
@@ -49,19 +51,25 @@ class TwoNodeRedisIT extends TwoNodeTests {
   @Override
   LockView lock(String name) {
     String key = REDIS.keyPrefix() + ":default:" + name;
-    try (RedisClient redis = RedisClient.create(URI.create(REDIS.uri()))) {
-      long before = System.currentTimeMillis();
-      String owner = redis.get(key);
-      long ttl = redis.pttl(key);
+    try (RedisClient redis = RedisClient.create(URI.create(REDIS.uri()));
+        AbstractTransaction read = redis.multi()) {
+      // One transaction: the owner and the expiry are of the same key, whatever happens around.
+      Response<String> owner = read.get(key);
+      Response<Long> ttl = read.pttl(key);
+      Response<Long> expiresAt = read.pexpireTime(key); // Redis 7: the expiry itself, in ms
+      read.exec();
       return new LockView(
-          owner == null ? "" : owner,
-          owner != null && ttl > 0,
-          Instant.ofEpochMilli(before + Math.max(ttl, 0)),
+          owner.get() == null ? "" : owner.get(),
+          owner.get() != null && ttl.get() > 0,
+          Instant.ofEpochMilli(Math.max(expiresAt.get(), 0)),
           Optional.empty());
     }
   }
 
-  /** Redis keeps no acquisition time: the run's start, on the node's clock, stands in for it. */
+  /**
+   * Redis keeps no acquisition time: the run's start, on the node's clock, is compared with the
+   * expiry on the Redis server's clock (the same machine's clock, in whole milliseconds).
+   */
   @Override
   Duration clockTolerance() {
     return Duration.ofMillis(100);
