@@ -1,9 +1,13 @@
 package org.timerlock.jdbc;
 
+import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.Set;
 import java.util.function.Function;
 import org.timerlock.jdbc.SqlStatement.Builder;
@@ -135,6 +139,38 @@ abstract class Dialect {
   /** Whether the database's namespaces are JDBC catalogs (MySQL's databases), not schemas. */
   boolean namespacesAreCatalogs() {
     return false;
+  }
+
+  /**
+   * Where the database looks for an unqualified table name, in its order: the first of these
+   * namespaces that holds a table of the name is the one the lock statements use, and an
+   * unqualified CREATE TABLE creates it in the first. Here the connection's current schema only, as
+   * on HSQLDB, Derby, Oracle and DB2; a dialect whose database searches further, or whose
+   * namespaces are catalogs, says so.
+   *
+   * @return schema names as stored (catalog names where {@link #namespacesAreCatalogs()}), first
+   *     searched first; empty when the connection cannot tell
+   */
+  List<String> tableSearchPath(Connection connection) throws SQLException {
+    return listOf(currentSchema(connection));
+  }
+
+  /**
+   * The connection's current schema.
+   *
+   * @return null when the driver cannot tell
+   */
+  static String currentSchema(Connection connection) {
+    try {
+      return connection.getSchema();
+    } catch (SQLException | AbstractMethodError e) {
+      return null;
+    }
+  }
+
+  /** The non-null namespaces, without repeats, in their order. */
+  static List<String> listOf(String... namespaces) {
+    return Arrays.stream(namespaces).filter(Objects::nonNull).distinct().toList();
   }
 
   /** The name as stored: unchanged, except on databases that ignore trailing spaces. */

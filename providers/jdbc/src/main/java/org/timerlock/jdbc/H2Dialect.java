@@ -1,6 +1,12 @@
 package org.timerlock.jdbc;
 
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Function;
 import org.timerlock.jdbc.SqlStatement.Builder;
 import org.timerlock.jdbc.SqlStatement.Values;
@@ -15,6 +21,62 @@ final class H2Dialect extends Dialect {
         SqlErrors.states("42S02", "42S04").orCodes(42102, 42104),
         SqlErrors.NONE,
         Quirk.INSERT_MAY_RACE);
+  }
+
+  /**
+   * The current schema, then the schemas of {@code SET SCHEMA_SEARCH_PATH}, which H2 tries only
+   * when the current schema has no such table. H2 2.x shows the path in {@code
+   * INFORMATION_SCHEMA.SESSION_STATE} as the statement that would set it again; older versions
+   * count with the current schema only.
+   */
+  @Override
+  List<String> tableSearchPath(Connection connection) throws SQLException {
+    List<String> path = new ArrayList<>();
+    path.add(currentSchema(connection));
+    if (connection.getMetaData().getDatabaseMajorVersion() >= 2) {
+      try (Statement statement = connection.createStatement();
+          ResultSet rs =
+              statement.executeQuery(
+                  "SELECT STATE_COMMAND FROM INFORMATION_SCHEMA.SESSION_STATE"
+                      + " WHERE STATE_KEY = 'SCHEMA_SEARCH_PATH'")) {
+        if (rs.next()) {
+          path.addAll(quotedIdentifiers(rs.getString(1)));
+        }
+      }
+    }
+    return listOf(path.toArray(String[]::new));
+  }
+
+  /** The double-quoted identifiers in order, e.g. of {@code SET SCHEMA_SEARCH_PATH "A", "b""c"}. */
+  static List<String> quotedIdentifiers(String sql) {
+    List<String> identifiers = new ArrayList<>();
+    if (sql == null) {
+      return identifiers;
+    }
+    int i = sql.indexOf('"');
+    while (i >= 0) {
+      StringBuilder identifier = new StringBuilder();
+      int j = i + 1;
+      while (j < sql.length()) {
+        char c = sql.charAt(j);
+        if (c == '"') {
+          if (j + 1 < sql.length() && sql.charAt(j + 1) == '"') {
+            identifier.append('"');
+            j += 2;
+            continue;
+          }
+          break;
+        }
+        identifier.append(c);
+        j++;
+      }
+      if (j >= sql.length()) {
+        break; // unterminated: not a statement H2 wrote
+      }
+      identifiers.add(identifier.toString());
+      i = sql.indexOf('"', j + 1);
+    }
+    return identifiers;
   }
 
   @Override

@@ -1,8 +1,10 @@
 package org.timerlock.jdbc;
 
+import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.List;
 import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -104,5 +106,11 @@ final class MySqlDialect extends Dialect {
   @Override
   boolean namespacesAreCatalogs() {
     return true;
+  }
+
+  /** The current database only: MySQL has no search path, and its databases are JDBC catalogs. */
+  @Override
+  List<String> tableSearchPath(Connection connection) throws SQLException {
+    return listOf(connection.getCatalog());
   }
 }

@@ -1,6 +1,12 @@
 package org.timerlock.jdbc;
 
+import java.sql.Array;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Duration;
+import java.util.List;
 import java.util.function.Function;
 import org.timerlock.jdbc.SqlStatement.Builder;
 import org.timerlock.jdbc.SqlStatement.Values;
@@ -15,6 +21,29 @@ final class PostgreSqlDialect extends Dialect {
         SqlErrors.states("42P01"),
         // CREATE TABLE IF NOT EXISTS racing another node can still hit pg_type's unique index.
         SqlErrors.states("42P07", "23505"));
+  }
+
+  /**
+   * The effective search path: the schemas of {@code search_path} that exist and may be used, in
+   * order ({@code current_schemas(false)}; the implicit {@code pg_catalog} and temporary schemas
+   * are left out).
+   */
+  @Override
+  List<String> tableSearchPath(Connection connection) throws SQLException {
+    try (Statement statement = connection.createStatement();
+        ResultSet rs = statement.executeQuery("SELECT current_schemas(false)")) {
+      if (!rs.next()) {
+        return List.of();
+      }
+      Array path = rs.getArray(1);
+      try {
+        return path == null ? List.of() : listOf((String[]) path.getArray());
+      } finally {
+        if (path != null) {
+          path.free();
+        }
+      }
+    }
   }
 
   @Override

@@ -1,6 +1,8 @@
 package org.timerlock.jdbc;
 
+import java.sql.Connection;
 import java.time.Duration;
+import java.util.List;
 import java.util.function.Function;
 import org.timerlock.jdbc.SqlStatement.Builder;
 import org.timerlock.jdbc.SqlStatement.Values;
@@ -15,6 +17,12 @@ final class SqlServerDialect extends Dialect {
         SqlErrors.codes(208),
         SqlErrors.codes(2714),
         Quirk.PADS_SPACES);
+  }
+
+  /** The user's default schema, then {@code dbo}, where SQL Server looks next for an object. */
+  @Override
+  List<String> tableSearchPath(Connection connection) {
+    return listOf(currentSchema(connection), "dbo");
   }
 
   @Override

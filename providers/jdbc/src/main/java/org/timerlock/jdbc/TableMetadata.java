@@ -4,80 +4,112 @@ import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
- * What the database's metadata says about the lock table. Reading metadata never makes a statement
- * fail, unlike trying the table and catching the error, so the database log stays clean.
+ * What the database's metadata says about the lock table: the one table the lock statements will
+ * use, found the way the database resolves their table name. A qualified name is looked up in its
+ * schema only; an unqualified one along the dialect's {@linkplain Dialect#tableSearchPath search
+ * path}, and the first namespace on it that holds the table is the one. A same-named table anywhere
+ * else (another application's, in another schema or MySQL database) is not looked at. Reading
+ * metadata never makes a statement fail, unlike trying the table and catching the error, so the
+ * database log stays clean.
  */
 final class TableMetadata {
 
   private final DatabaseMetaData md;
   private final boolean catalogs;
   private final LockTable table;
-  private final String schema;
-  private final String current;
+  private final List<String> namespaces;
   private final String escape;
+  private Optional<OptionalInt> resolved;
 
   TableMetadata(Connection connection, Dialect dialect, LockTable table) throws SQLException {
     this.md = connection.getMetaData();
     this.catalogs = dialect.namespacesAreCatalogs();
     this.table = table;
-    this.schema = fold(table.schemaPart());
-    this.current = catalogs ? connection.getCatalog() : currentSchema(connection);
     this.escape = md.getSearchStringEscape();
+    String schema = fold(table.schemaPart());
+    if (schema != null) {
+      this.namespaces = List.of(schema);
+    } else {
+      List<String> path = dialect.tableSearchPath(connection);
+      // A driver that cannot name its namespace: any one, as before the path was known.
+      this.namespaces = path.isEmpty() ? Arrays.asList((String) null) : path;
+    }
   }
 
   /**
-   * Whether no table of this name is visible anywhere an unqualified lock statement might find it.
-   * A qualified name is looked up in its schema only; an unqualified one in every schema (MySQL:
-   * database), because a search path, a synonym or an alias can lead a statement past the current
-   * one. So true means that the lock statements would certainly fail on a missing table, and
-   * creating it is what the missing-table error would lead to anyway.
+   * Whether the lock statements would certainly fail on a missing table: no table of the name is
+   * where the database resolves them. Creating the table is what the missing-table error would lead
+   * to anyway.
    */
   boolean certainlyMissing() throws SQLException {
-    return nameColumnSize(schema).isEmpty();
+    return resolve().isEmpty();
   }
 
   /**
-   * The declared size of the name column: in the table's schema when the name is qualified, else in
-   * the current schema, else in any schema the connection can see.
+   * The declared size of the name column of the table the lock statements use.
    *
-   * @return empty when no such table shows a size
+   * @return empty when there is no such table, or it shows no size for the column
    */
   OptionalInt nameColumnSize() throws SQLException {
-    String[] namespaces = schema != null ? new String[] {schema} : new String[] {current, null};
-    for (String namespace : namespaces) {
-      if (namespace == null && schema == null && current == null) {
-        continue;
-      }
-      OptionalInt size = nameColumnSize(namespace);
-      if (size.isPresent() && size.getAsInt() > 0) {
-        return size;
-      }
-    }
-    return OptionalInt.empty();
+    return resolve().orElse(OptionalInt.empty());
   }
 
-  /** The size metadata gives for the name column in one namespace (null: any). */
-  private OptionalInt nameColumnSize(String namespace) throws SQLException {
-    String tablePattern = pattern(fold(table.tablePart()));
-    String columnPattern = pattern(fold(table.name()));
+  /**
+   * The table the statements resolve to.
+   *
+   * @return empty when there is none; else the size of its name column, when it shows a positive
+   *     one
+   */
+  private Optional<OptionalInt> resolve() throws SQLException {
+    if (resolved == null) {
+      resolved = Optional.empty();
+      for (String namespace : namespaces) {
+        Optional<OptionalInt> found = lookUp(namespace);
+        if (found.isPresent()) {
+          resolved = found;
+          break;
+        }
+      }
+    }
+    return resolved;
+  }
+
+  /**
+   * The table in one namespace (null: any), by its columns: a table or view, not an index or a
+   * sequence.
+   */
+  private Optional<OptionalInt> lookUp(String namespace) throws SQLException {
+    String tableName = fold(table.tablePart());
+    String tablePattern = pattern(tableName);
+    boolean exact = md.supportsMixedCaseIdentifiers();
+    boolean exists = false;
+    OptionalInt size = OptionalInt.empty();
     try (ResultSet rs =
         catalogs
-            ? md.getColumns(namespace, null, tablePattern, columnPattern)
-            : md.getColumns(null, pattern(namespace), tablePattern, columnPattern)) {
-      return rs.next() ? OptionalInt.of(rs.getInt("COLUMN_SIZE")) : OptionalInt.empty();
+            ? md.getColumns(namespace, null, tablePattern, "%")
+            : md.getColumns(null, pattern(namespace), tablePattern, "%")) {
+      while (rs.next()) {
+        String found = rs.getString("TABLE_NAME");
+        if (exact ? !tableName.equals(found) : !tableName.equalsIgnoreCase(found)) {
+          continue; // matched a pattern character, or case where names are case-sensitive
+        }
+        exists = true;
+        if (table.name().equalsIgnoreCase(rs.getString("COLUMN_NAME"))) {
+          int columnSize = rs.getInt("COLUMN_SIZE");
+          if (columnSize > 0) {
+            size = OptionalInt.of(columnSize);
+          }
+        }
+      }
     }
-  }
-
-  private static String currentSchema(Connection connection) {
-    try {
-      return connection.getSchema();
-    } catch (SQLException | AbstractMethodError e) {
-      return null;
-    }
+    return exists ? Optional.of(size) : Optional.empty();
   }
 
   /** The identifier as the database stores an unquoted one. */

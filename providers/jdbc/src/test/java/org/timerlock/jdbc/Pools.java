@@ -7,6 +7,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.concurrent.ThreadLocalRandom;
 import org.timerlock.testkit.stores.IsolatedDatabase;
+import org.timerlock.testkit.stores.StoreKind;
 
 /** Connection pools and helpers for the tests: one pool per simulated node. */
 final class Pools {
@@ -54,6 +55,36 @@ final class Pools {
       s.execute(sql);
     } catch (SQLException e) {
       throw new IllegalStateException(sql + ": " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * The DDL of a ShedLock-style lock table whose name column has the given size, standing for a
+   * table another application owns.
+   *
+   * @param table the table name, optionally qualified
+   * @param timestamp the database's timestamp type
+   */
+  static String lockTableDdl(String table, int nameSize, String timestamp) {
+    return "CREATE TABLE "
+        + table
+        + "(name VARCHAR("
+        + nameSize
+        + ") NOT NULL, lock_until "
+        + timestamp
+        + " NOT NULL, locked_at "
+        + timestamp
+        + " NOT NULL, locked_by VARCHAR(255) NOT NULL, PRIMARY KEY (name))";
+  }
+
+  /** Creates a ShedLock-style table {@code table} in a test-owned namespace on a server. */
+  static void lockTable(IsolatedDatabase db, String table, int nameSize) {
+    String timestamp = db.server().kind() == StoreKind.MARIADB ? "DATETIME(3)" : "TIMESTAMP(3)";
+    try (Connection c = db.connect();
+        Statement s = c.createStatement()) {
+      s.execute(lockTableDdl(table, nameSize, timestamp));
+    } catch (SQLException e) {
+      throw new IllegalStateException("Cannot create " + table + " in " + db, e);
     }
   }
 
