@@ -23,7 +23,6 @@ import org.eclipse.microprofile.config.Config;
 import org.eclipse.microprofile.config.ConfigProvider;
 import org.timerlock.cdi.LockedTasks;
 import org.timerlock.core.LockProvider;
-import org.timerlock.core.StoreFailurePolicy;
 import org.timerlock.core.spi.ConfigKey;
 
 /**
@@ -94,8 +93,7 @@ public class TimerLockExtension implements Extension {
             registry,
             resolver,
             settings.nodeId(),
-            StoreFailurePolicy.valueOf(
-                valueOrDefault(settings, TimerLockKeys.STORE_FAILURE).toUpperCase()));
+            valueOrDefault(settings, TimerLockKeys.STORE_FAILURE));
     event
         .addBean()
         .types(LockOperations.class, Object.class)

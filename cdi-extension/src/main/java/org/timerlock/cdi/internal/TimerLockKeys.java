@@ -2,6 +2,8 @@ package org.timerlock.cdi.internal;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
+import org.timerlock.core.StoreFailurePolicy;
 import org.timerlock.core.spi.ConfigKey;
 import org.timerlock.core.spi.ValueType;
 
@@ -33,11 +35,14 @@ final class TimerLockKeys {
           "the server's node name (jboss.node.name), else host name and process id",
           "The readable first part of every lock owner value (locked_by), naming this node.");
 
-  static final ConfigKey<String> STORE_FAILURE =
+  static final ConfigKey<StoreFailurePolicy> STORE_FAILURE =
       ConfigKey.withDefault(
           "timerlock.store-failure",
-          ValueType.oneOf("skip", "fail"),
-          "skip",
+          ValueType.oneOf("skip", "fail")
+              .map(
+                  word -> StoreFailurePolicy.valueOf(word.toUpperCase(Locale.ROOT)),
+                  "one of skip, fail"),
+          StoreFailurePolicy.SKIP,
           "skip",
           "What a call does when the lock store cannot answer: skip (log a warning, publish a"
               + " STORE_FAILURE event) or fail (throw the LockException).");
