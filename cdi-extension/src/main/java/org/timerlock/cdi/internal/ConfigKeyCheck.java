@@ -6,7 +6,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
 import org.eclipse.microprofile.config.Config;
-import org.eclipse.microprofile.config.spi.ConfigSource;
 import org.timerlock.core.spi.ConfigKey;
 
 /**
@@ -165,13 +164,9 @@ final class ConfigKeyCheck {
 
   /** Whether a look-up of {@code key} finds the value listed as {@code listed}, in its source. */
   private boolean readAs(String key, String listed) {
-    for (ConfigSource source : config.getConfigSources()) {
-      String value = source.getValue(listed);
-      if (value != null) {
-        return Objects.equals(value, source.getValue(key));
-      }
-    }
-    return false;
+    return MicroProfileSettings.sourceOf(config, listed)
+        .map(source -> Objects.equals(source.getValue(listed), source.getValue(key)))
+        .orElse(false);
   }
 
   private String unknownKey(String key) {

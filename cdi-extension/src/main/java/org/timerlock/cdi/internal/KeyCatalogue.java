@@ -1,8 +1,8 @@
 package org.timerlock.cdi.internal;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -120,25 +120,28 @@ public final class KeyCatalogue {
    * @return the nearest key, if one is close enough to be a likely intent
    */
   Optional<String> nearest(String misspelled) {
-    String target = environmentSpelling(misspelled);
-    return keys.keySet().stream()
-        .min(Comparator.comparingInt(n -> EditDistance.between(environmentSpelling(n), target)))
-        .filter(n -> EditDistance.between(environmentSpelling(n), target) <= maxDistance(target));
+    return nearestOf(keys.keySet(), misspelled);
   }
 
   /** The per-lock property nearest to a misspelled one. */
   static Optional<String> nearestLockProperty(String misspelled) {
+    return nearestOf(
+        Arrays.stream(LockProperty.values()).map(LockProperty::property).toList(), misspelled);
+  }
+
+  /** The candidate nearest to a misspelled text in environment spelling, if close enough. */
+  private static Optional<String> nearestOf(Collection<String> candidates, String misspelled) {
     String target = environmentSpelling(misspelled);
-    LockProperty best = null;
+    String best = null;
     int bestDistance = Integer.MAX_VALUE;
-    for (LockProperty p : LockProperty.values()) {
-      int d = EditDistance.between(environmentSpelling(p.property()), target);
-      if (d < bestDistance) {
-        best = p;
-        bestDistance = d;
+    for (String candidate : candidates) {
+      int distance = EditDistance.between(environmentSpelling(candidate), target);
+      if (distance < bestDistance) {
+        best = candidate;
+        bestDistance = distance;
       }
     }
-    return bestDistance <= maxDistance(target) ? Optional.of(best.property()) : Optional.empty();
+    return bestDistance <= maxDistance(target) ? Optional.of(best) : Optional.empty();
   }
 
   private static int maxDistance(String target) {

@@ -31,10 +31,20 @@ final class MicroProfileSettings implements ProviderSettings {
     if (value.isPresent()) {
       return value;
     }
+    return sourceOf(config, key).map(source -> source.getValue(key));
+  }
+
+  /**
+   * The source a look-up of the key takes its value from: the first, by ordinal, that holds it.
+   *
+   * @param config the configuration
+   * @param key the key as a source lists it
+   * @return the source, or empty when none holds the key
+   */
+  static Optional<ConfigSource> sourceOf(Config config, String key) {
     for (ConfigSource source : config.getConfigSources()) {
-      String raw = source.getValue(key);
-      if (raw != null) {
-        return Optional.of(raw);
+      if (source.getValue(key) != null) {
+        return Optional.of(source);
       }
     }
     return Optional.empty();
