@@ -108,24 +108,7 @@ class KeepAliveLockProviderTest {
   void aLostLockMakesLockAssertFailInsideTheTask() {
     CountDownLatch renewalTried = new CountDownLatch(1);
     // A store in which every lock has expired by the time it is renewed.
-    LockProvider expiringStore =
-        c ->
-            store
-                .lock(c)
-                .map(
-                    lock ->
-                        new SimpleLock() {
-                          @Override
-                          public void unlock() {
-                            lock.unlock();
-                          }
-
-                          @Override
-                          public Optional<SimpleLock> extend(Duration atMost, Duration atLeast) {
-                            renewalTried.countDown();
-                            return Optional.empty();
-                          }
-                        });
+    LockProvider expiringStore = storeWhoseRenewal(renewalTried, true);
     DefaultLockingTaskExecutor executor =
         new DefaultLockingTaskExecutor(new KeepAliveLockProvider(expiringStore, scheduler));
 
@@ -148,24 +131,7 @@ class KeepAliveLockProviderTest {
   @Test
   void aProviderThatCannotExtendIsReportedAsLost() {
     CountDownLatch renewalTried = new CountDownLatch(1);
-    LockProvider noExtension =
-        c ->
-            store
-                .lock(c)
-                .map(
-                    lock ->
-                        new SimpleLock() {
-                          @Override
-                          public void unlock() {
-                            lock.unlock();
-                          }
-
-                          @Override
-                          public Optional<SimpleLock> extend(Duration atMost, Duration atLeast) {
-                            renewalTried.countDown();
-                            return SimpleLock.super.extend(atMost, atLeast); // unsupported
-                          }
-                        });
+    LockProvider noExtension = storeWhoseRenewal(renewalTried, false);
     DefaultLockingTaskExecutor executor =
         new DefaultLockingTaskExecutor(new KeepAliveLockProvider(noExtension, scheduler));
 
@@ -180,6 +146,32 @@ class KeepAliveLockProviderTest {
                     },
                     LockConfiguration.of("no-extend", Duration.ofMillis(100))))
         .withMessageContaining("cannot extend locks");
+  }
+
+  /**
+   * The shared store, with locks whose renewal counts down the latch and then fails: the lock has
+   * expired (extension supported), or extension is unsupported.
+   */
+  private LockProvider storeWhoseRenewal(CountDownLatch renewalTried, boolean extensionSupported) {
+    return c ->
+        store
+            .lock(c)
+            .map(
+                lock ->
+                    new SimpleLock() {
+                      @Override
+                      public void unlock() {
+                        lock.unlock();
+                      }
+
+                      @Override
+                      public Optional<SimpleLock> extend(Duration atMost, Duration atLeast) {
+                        renewalTried.countDown();
+                        return extensionSupported
+                            ? Optional.empty()
+                            : SimpleLock.super.extend(atMost, atLeast); // unsupported
+                      }
+                    });
   }
 
   @Test

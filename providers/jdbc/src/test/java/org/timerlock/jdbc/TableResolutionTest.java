@@ -25,44 +25,17 @@ class TableResolutionTest {
 
   @Test
   void postgresIgnoresATableInASchemaOffTheSearchPath() {
-    try (IsolatedDatabase elsewhere = TestStores.isolatedDatabase(StoreKind.POSTGRES, getClass());
-        IsolatedDatabase db = TestStores.isolatedDatabase(StoreKind.POSTGRES, getClass());
-        HikariDataSource pool = Pools.pool(db, 2)) {
-      Pools.lockTable(elsewhere, "shedlock", FOREIGN_SIZE);
-      createsItsOwnTable(pool, CREATED, serverTableCount(db, "shedlock"));
-      assertThat(
-              Pools.queryLong(pool, "SELECT count(*) FROM " + elsewhere.namespace() + ".shedlock"))
-          .as("rows in the other schema's table")
-          .isZero();
-    }
+    ignoresATableInAnotherNamespace(StoreKind.POSTGRES);
   }
 
   @Test
   void postgresUsesATableEarlierOnTheSearchPath() {
-    try (IsolatedDatabase earlier = TestStores.isolatedDatabase(StoreKind.POSTGRES, getClass());
-        IsolatedDatabase db = TestStores.isolatedDatabase(StoreKind.POSTGRES, getClass());
-        HikariDataSource pool = searchPathPool(db, earlier.namespace() + "," + db.namespace())) {
-      Pools.lockTable(earlier, "shedlock", EARLIER_SIZE);
-      usesTheTableOnThePath(
-          pool,
-          EARLIER_SIZE,
-          serverTableCount(db, "shedlock"),
-          "SELECT count(*) FROM " + earlier.namespace() + ".shedlock");
-    }
+    usesATableElsewhereOnThePath(true);
   }
 
   @Test
   void postgresUsesATableLaterOnTheSearchPathWhenOursHasNone() {
-    try (IsolatedDatabase later = TestStores.isolatedDatabase(StoreKind.POSTGRES, getClass());
-        IsolatedDatabase db = TestStores.isolatedDatabase(StoreKind.POSTGRES, getClass());
-        HikariDataSource pool = searchPathPool(db, db.namespace() + "," + later.namespace())) {
-      Pools.lockTable(later, "shedlock", EARLIER_SIZE);
-      usesTheTableOnThePath(
-          pool,
-          EARLIER_SIZE,
-          serverTableCount(db, "shedlock"),
-          "SELECT count(*) FROM " + later.namespace() + ".shedlock");
-    }
+    usesATableElsewhereOnThePath(false);
   }
 
   @Test
@@ -81,15 +54,42 @@ class TableResolutionTest {
 
   @Test
   void mariaDbIgnoresATableInAnotherDatabase() {
-    try (IsolatedDatabase elsewhere = TestStores.isolatedDatabase(StoreKind.MARIADB, getClass());
-        IsolatedDatabase db = TestStores.isolatedDatabase(StoreKind.MARIADB, getClass());
+    ignoresATableInAnotherNamespace(StoreKind.MARIADB);
+  }
+
+  /** A server's other schema (MySQL: database) holds the table: the provider creates its own. */
+  private void ignoresATableInAnotherNamespace(StoreKind kind) {
+    try (IsolatedDatabase elsewhere = TestStores.isolatedDatabase(kind, getClass());
+        IsolatedDatabase db = TestStores.isolatedDatabase(kind, getClass());
         HikariDataSource pool = Pools.pool(db, 2)) {
       Pools.lockTable(elsewhere, "shedlock", FOREIGN_SIZE);
       createsItsOwnTable(pool, CREATED, serverTableCount(db, "shedlock"));
       assertThat(
               Pools.queryLong(pool, "SELECT count(*) FROM " + elsewhere.namespace() + ".shedlock"))
-          .as("rows in the other database's table")
+          .as("rows in the other namespace's table")
           .isZero();
+    }
+  }
+
+  /**
+   * A PostgreSQL schema on the search path holds the table, before or after the connection's own
+   * schema (which has none): the provider uses that table.
+   */
+  private void usesATableElsewhereOnThePath(boolean otherSchemaFirst) {
+    try (IsolatedDatabase other = TestStores.isolatedDatabase(StoreKind.POSTGRES, getClass());
+        IsolatedDatabase db = TestStores.isolatedDatabase(StoreKind.POSTGRES, getClass());
+        HikariDataSource pool =
+            searchPathPool(
+                db,
+                otherSchemaFirst
+                    ? other.namespace() + "," + db.namespace()
+                    : db.namespace() + "," + other.namespace())) {
+      Pools.lockTable(other, "shedlock", EARLIER_SIZE);
+      usesTheTableOnThePath(
+          pool,
+          EARLIER_SIZE,
+          serverTableCount(db, "shedlock"),
+          "SELECT count(*) FROM " + other.namespace() + ".shedlock");
     }
   }
 
