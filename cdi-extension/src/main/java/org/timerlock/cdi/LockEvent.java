@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalLong;
 import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.StoreOperation;
 
@@ -28,6 +29,11 @@ public final class LockEvent {
     ACQUIRED,
     /** Another node holds the lock; this call was skipped. */
     SKIPPED,
+    /**
+     * The scheduled fire this call serves already ran on some node (see {@link #fireInstant()});
+     * this call was skipped. It tells of a node that woke late or whose clock is behind.
+     */
+    ALREADY_RAN,
     /** The job finished (normally or not) and the lock was released. */
     RELEASED,
     /** The lock store could not answer; see {@link #operation()} and {@link #failure()}. */
@@ -47,6 +53,7 @@ public final class LockEvent {
   private final Duration ranFor;
   private final Throwable failure;
   private final StoreOperation operation;
+  private final OptionalLong fencingToken;
 
   private LockEvent(Builder b) {
     this.kind = b.kind;
@@ -57,6 +64,7 @@ public final class LockEvent {
     this.ranFor = b.ranFor;
     this.failure = b.failure;
     this.operation = b.operation;
+    this.fencingToken = b.fencingToken;
   }
 
   /**
@@ -154,6 +162,25 @@ public final class LockEvent {
     return Optional.ofNullable(operation);
   }
 
+  /**
+   * The fencing token of the acquisition, for {@link Kind#ACQUIRED} and {@link Kind#RELEASED} on a
+   * provider that has tokens.
+   *
+   * @return the token, or empty
+   */
+  public OptionalLong fencingToken() {
+    return fencingToken;
+  }
+
+  /**
+   * The scheduled instant of the fire the call served, when it was a scheduled fire.
+   *
+   * @return the fire instant, or empty for a plain call
+   */
+  public Optional<Instant> fireInstant() {
+    return Optional.ofNullable(configuration.fireInstant());
+  }
+
   @Override
   public String toString() {
     return "LockEvent["
@@ -165,6 +192,8 @@ public final class LockEvent {
         + (method == null
             ? ""
             : " for " + method.getDeclaringClass().getSimpleName() + "." + method.getName())
+        + (configuration.fireInstant() == null ? "" : " fire " + configuration.fireInstant())
+        + (fencingToken.isEmpty() ? "" : " token " + fencingToken.getAsLong())
         + (ranFor == null ? "" : " after " + ranFor)
         + (failure == null ? "" : ": " + failure)
         + "]";
@@ -179,6 +208,7 @@ public final class LockEvent {
     private Duration ranFor;
     private Throwable failure;
     private StoreOperation operation;
+    private OptionalLong fencingToken = OptionalLong.empty();
 
     private Builder(Kind kind, LockConfiguration configuration, String nodeId) {
       this.kind = Objects.requireNonNull(kind, "kind");
@@ -227,6 +257,17 @@ public final class LockEvent {
      */
     public Builder operation(StoreOperation operation) {
       this.operation = operation;
+      return this;
+    }
+
+    /**
+     * Sets the acquisition's fencing token.
+     *
+     * @param fencingToken the token, or empty
+     * @return this builder
+     */
+    public Builder fencingToken(OptionalLong fencingToken) {
+      this.fencingToken = Objects.requireNonNull(fencingToken, "fencingToken");
       return this;
     }
 

@@ -1,21 +1,29 @@
 package org.timerlock.core;
 
 import java.time.Duration;
+import java.util.EnumSet;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Locks held in this JVM's memory. For tests and single-node deployments only: it does not
- * coordinate separate JVMs. Time is {@link System#nanoTime()}; it supports extension and fencing
- * tokens.
+ * coordinate separate JVMs. Time is {@link System#nanoTime()}; it supports extension, fencing
+ * tokens and the fire guard.
  */
 public final class InMemoryLockProvider implements LockProvider {
 
-  /** One live or lingering (lockAtLeastFor) acquisition of a name. */
-  private record Entry(long owner, long lockUntilNanos, long fencingToken) {}
+  /** No fire granted yet. */
+  private static final long NO_FIRE = Long.MIN_VALUE;
+
+  /**
+   * What is known about a name: its latest acquisition (live, lingering for lockAtLeastFor, or
+   * over) and the latest fire granted, which outlives the acquisition.
+   */
+  private record Entry(long owner, long lockUntilNanos, long fencingToken, long lastFireMillis) {}
 
   private final Map<String, Entry> locks = new ConcurrentHashMap<>();
   private final AtomicLong owners = new AtomicLong();
@@ -26,22 +34,46 @@ public final class InMemoryLockProvider implements LockProvider {
 
   @Override
   public Optional<SimpleLock> lock(LockConfiguration configuration) {
+    return tryLock(configuration).lock();
+  }
+
+  @Override
+  public LockAttempt tryLock(LockConfiguration configuration) {
     long owner = owners.incrementAndGet();
     long now = System.nanoTime();
+    long fire =
+        configuration.fireInstant() == null ? NO_FIRE : configuration.fireInstant().toEpochMilli();
+    boolean[] alreadyRan = {false};
     Entry entry =
         locks.compute(
             configuration.name(),
-            (name, current) ->
-                current == null || current.lockUntilNanos - now <= 0
-                    ? new Entry(
-                        owner,
-                        now + configuration.lockAtMostFor().toNanos(),
-                        fencingTokens.incrementAndGet())
-                    : current);
-    if (entry.owner != owner) {
-      return Optional.empty();
+            (name, current) -> {
+              long lastFire = current == null ? NO_FIRE : current.lastFireMillis;
+              if (fire != NO_FIRE && fire <= lastFire) {
+                alreadyRan[0] = true;
+                return current;
+              }
+              if (current != null && current.lockUntilNanos - now > 0) {
+                return current;
+              }
+              return new Entry(
+                  owner,
+                  now + configuration.lockAtMostFor().toNanos(),
+                  fencingTokens.incrementAndGet(),
+                  Math.max(fire, lastFire));
+            });
+    if (alreadyRan[0]) {
+      return LockAttempt.alreadyRan();
     }
-    return Optional.of(new InMemoryLock(configuration, owner, now, entry.fencingToken));
+    if (entry.owner != owner) {
+      return LockAttempt.heldElsewhere();
+    }
+    return LockAttempt.acquired(new InMemoryLock(configuration, owner, now, entry.fencingToken));
+  }
+
+  @Override
+  public Set<Feature> features() {
+    return EnumSet.allOf(Feature.class);
   }
 
   @Override
@@ -78,9 +110,10 @@ public final class InMemoryLockProvider implements LockProvider {
             if (current.owner != owner) {
               return current;
             }
-            return keepUntil - System.nanoTime() > 0
-                ? new Entry(owner, keepUntil, current.fencingToken)
-                : null;
+            long now = System.nanoTime();
+            // Kept, expired, rather than removed: the guard must remember the latest fire.
+            return new Entry(
+                owner, keepUntil - now > 0 ? keepUntil : now, fencingToken, current.lastFireMillis);
           });
     }
 
@@ -96,7 +129,8 @@ public final class InMemoryLockProvider implements LockProvider {
               return current;
             }
             done[0] = true;
-            return new Entry(owner, now + atMostFor.toNanos(), current.fencingToken);
+            return new Entry(
+                owner, now + atMostFor.toNanos(), current.fencingToken, current.lastFireMillis);
           });
       return done[0]
           ? Optional.of(new InMemoryLock(extended, owner, now, fencingToken))

@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -42,9 +43,22 @@ public final class KeepAliveLockProvider implements LockProvider {
 
   @Override
   public Optional<SimpleLock> lock(LockConfiguration configuration) {
-    return delegate
-        .lock(configuration)
-        .map(lock -> new KeepAliveLock(configuration, lock, System.nanoTime()));
+    return tryLock(configuration).lock();
+  }
+
+  @Override
+  public LockAttempt tryLock(LockConfiguration configuration) {
+    LockAttempt attempt = delegate.tryLock(configuration);
+    return attempt
+        .lock()
+        .<LockAttempt>map(
+            lock -> LockAttempt.acquired(new KeepAliveLock(configuration, lock, System.nanoTime())))
+        .orElse(attempt);
+  }
+
+  @Override
+  public Set<Feature> features() {
+    return delegate.features();
   }
 
   @Override

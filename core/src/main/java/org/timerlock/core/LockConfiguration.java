@@ -1,6 +1,8 @@
 package org.timerlock.core;
 
 import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 
 /**
  * What to lock and for how long.
@@ -10,8 +12,13 @@ import java.time.Duration;
  *     holder that runs longer loses its exclusivity
  * @param lockAtLeastFor the minimum time the lock is kept after it was taken, even if the task
  *     finishes earlier; guards against a node whose clock fires slightly later re-running the task
+ * @param fireInstant the scheduled instant of the fire this lock request serves, taken from the
+ *     schedule (never from the node's clock at wake-up), truncated to milliseconds; null for a
+ *     plain call. A store that guards fires refuses a request whose fire instant is at or before
+ *     the latest one it granted for the name: that fire already ran, whatever the lease says.
  */
-public record LockConfiguration(String name, Duration lockAtMostFor, Duration lockAtLeastFor) {
+public record LockConfiguration(
+    String name, Duration lockAtMostFor, Duration lockAtLeastFor, Instant fireInstant) {
 
   /**
    * Validates the configuration.
@@ -48,6 +55,20 @@ public record LockConfiguration(String name, Duration lockAtMostFor, Duration lo
               + lockAtMostFor
               + ")");
     }
+    // Stores keep epoch milliseconds; two nodes must name the same fire with the same value.
+    fireInstant = fireInstant == null ? null : fireInstant.truncatedTo(ChronoUnit.MILLIS);
+  }
+
+  /**
+   * A configuration for a plain call, with no fire instant: the lease alone decides.
+   *
+   * @param name the lock name
+   * @param lockAtMostFor how long a crashed holder keeps the lock
+   * @param lockAtLeastFor the minimum time the lock is kept after it was taken
+   * @throws IllegalArgumentException when a value is invalid
+   */
+  public LockConfiguration(String name, Duration lockAtMostFor, Duration lockAtLeastFor) {
+    this(name, lockAtMostFor, lockAtLeastFor, null);
   }
 
   /**
@@ -69,6 +90,16 @@ public record LockConfiguration(String name, Duration lockAtMostFor, Duration lo
    * @return the new configuration
    */
   public LockConfiguration withDurations(Duration atMostFor, Duration atLeastFor) {
-    return new LockConfiguration(name, atMostFor, atLeastFor);
+    return new LockConfiguration(name, atMostFor, atLeastFor, fireInstant);
+  }
+
+  /**
+   * The same lock, requested for one scheduled fire.
+   *
+   * @param fire the scheduled instant of the fire, from the schedule; null for a plain call
+   * @return the new configuration
+   */
+  public LockConfiguration forFire(Instant fire) {
+    return new LockConfiguration(name, lockAtMostFor, lockAtLeastFor, fire);
   }
 }

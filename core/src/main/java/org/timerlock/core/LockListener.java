@@ -1,6 +1,7 @@
 package org.timerlock.core;
 
 import java.time.Duration;
+import java.util.OptionalLong;
 
 /**
  * Observes what {@link DefaultLockingTaskExecutor} does with each lock. Every method has an empty
@@ -12,9 +13,10 @@ public interface LockListener {
   /**
    * The lock was taken and the task is about to run.
    *
-   * @param configuration the lock
+   * @param configuration the lock, with the fire instant when the call serves a scheduled fire
+   * @param fencingToken the acquisition's fencing token, when the provider has one
    */
-  default void acquired(LockConfiguration configuration) {}
+  default void acquired(LockConfiguration configuration, OptionalLong fencingToken) {}
 
   /**
    * The lock was held elsewhere, so the task did not run.
@@ -24,13 +26,25 @@ public interface LockListener {
   default void skipped(LockConfiguration configuration) {}
 
   /**
+   * The scheduled fire this call serves already ran on some node, so the task did not run.
+   *
+   * @param configuration the lock, with the refused fire instant
+   */
+  default void alreadyRan(LockConfiguration configuration) {}
+
+  /**
    * The task finished and the lock was released (or its release was attempted).
    *
    * @param configuration the lock
+   * @param fencingToken the acquisition's fencing token, when the provider has one
    * @param ranFor how long the task ran, measured with {@link System#nanoTime()}
    * @param failure what the task threw, or null when it completed normally
    */
-  default void released(LockConfiguration configuration, Duration ranFor, Throwable failure) {}
+  default void released(
+      LockConfiguration configuration,
+      OptionalLong fencingToken,
+      Duration ranFor,
+      Throwable failure) {}
 
   /**
    * The store could not answer.

@@ -1,22 +1,35 @@
 package org.timerlock.core;
 
+import java.util.Objects;
 import java.util.Optional;
 
 /**
  * The outcome of {@link LockingTaskExecutor#executeWithLock(java.util.concurrent.Callable,
- * LockConfiguration)}: whether the task ran, and what it returned.
+ * LockConfiguration)}: whether the task ran, why not, and what it returned.
  *
  * @param <T> the task's result type
  */
 public final class TaskResult<T> {
 
-  private static final TaskResult<?> SKIPPED = new TaskResult<>(false, null);
+  /** Whether the task ran, and if not, why. */
+  public enum Outcome {
+    /** The lock was taken and the task ran. */
+    EXECUTED,
+    /** Another node holds the lock. */
+    HELD_ELSEWHERE,
+    /** The scheduled fire this call serves already ran on some node. */
+    ALREADY_RAN,
+    /** The lock store could not answer, and the policy is to skip. */
+    STORE_FAILURE,
+    /** The lock is switched off by configuration. */
+    DISABLED
+  }
 
-  private final boolean executed;
+  private final Outcome outcome;
   private final T result;
 
-  private TaskResult(boolean executed, T result) {
-    this.executed = executed;
+  private TaskResult(Outcome outcome, T result) {
+    this.outcome = outcome;
     this.result = result;
   }
 
@@ -28,18 +41,22 @@ public final class TaskResult<T> {
    * @return the result
    */
   public static <T> TaskResult<T> executed(T result) {
-    return new TaskResult<>(true, result);
+    return new TaskResult<>(Outcome.EXECUTED, result);
   }
 
   /**
-   * A task that did not run because the lock was held elsewhere or the store failed.
+   * A task that did not run.
    *
+   * @param reason why it did not run; not {@link Outcome#EXECUTED}
    * @param <T> the result type
    * @return the skipped result
+   * @throws IllegalArgumentException when the reason is {@link Outcome#EXECUTED}
    */
-  @SuppressWarnings("unchecked")
-  public static <T> TaskResult<T> skipped() {
-    return (TaskResult<T>) SKIPPED;
+  public static <T> TaskResult<T> skipped(Outcome reason) {
+    if (Objects.requireNonNull(reason, "reason") == Outcome.EXECUTED) {
+      throw new IllegalArgumentException("A skipped task needs a reason other than EXECUTED");
+    }
+    return new TaskResult<>(reason, null);
   }
 
   /**
@@ -48,7 +65,16 @@ public final class TaskResult<T> {
    * @return true when the lock was taken and the task ran
    */
   public boolean wasExecuted() {
-    return executed;
+    return outcome == Outcome.EXECUTED;
+  }
+
+  /**
+   * Whether the task ran, and if not, why.
+   *
+   * @return the outcome
+   */
+  public Outcome outcome() {
+    return outcome;
   }
 
   /**
@@ -71,6 +97,8 @@ public final class TaskResult<T> {
 
   @Override
   public String toString() {
-    return executed ? "TaskResult[executed, result=" + result + "]" : "TaskResult[skipped]";
+    return wasExecuted()
+        ? "TaskResult[executed, result=" + result + "]"
+        : "TaskResult[skipped: " + outcome + "]";
   }
 }

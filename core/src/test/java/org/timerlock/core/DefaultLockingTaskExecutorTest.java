@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -210,7 +211,7 @@ class DefaultLockingTaskExecutorTest {
     LockListener broken =
         new LockListener() {
           @Override
-          public void acquired(LockConfiguration configuration) {
+          public void acquired(LockConfiguration configuration, OptionalLong fencingToken) {
             throw new IllegalStateException("listener bug");
           }
         };

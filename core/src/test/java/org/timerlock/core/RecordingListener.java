@@ -2,6 +2,7 @@ package org.timerlock.core;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /** Records listener calls as readable lines, in order. */
@@ -12,7 +13,7 @@ final class RecordingListener implements LockListener {
   volatile LockException lastStoreFailure;
 
   @Override
-  public void acquired(LockConfiguration c) {
+  public void acquired(LockConfiguration c, OptionalLong fencingToken) {
     calls.add("acquired " + c.name());
   }
 
@@ -22,7 +23,13 @@ final class RecordingListener implements LockListener {
   }
 
   @Override
-  public void released(LockConfiguration c, Duration ranFor, Throwable failure) {
+  public void alreadyRan(LockConfiguration c) {
+    calls.add("already ran " + c.name() + " " + c.fireInstant());
+  }
+
+  @Override
+  public void released(
+      LockConfiguration c, OptionalLong fencingToken, Duration ranFor, Throwable failure) {
     lastRanFor = ranFor;
     lastTaskFailure = failure;
     calls.add("released " + c.name() + (failure == null ? "" : " after " + failure.getMessage()));

@@ -3,6 +3,7 @@ package org.timerlock.cdi.internal;
 import jakarta.enterprise.event.Event;
 import java.lang.reflect.Method;
 import java.time.Duration;
+import java.util.OptionalLong;
 import org.timerlock.cdi.LockEvent;
 import org.timerlock.cdi.LockEvent.Kind;
 import org.timerlock.core.LockConfiguration;
@@ -24,8 +25,8 @@ final class EventPublisher implements LockListener {
   }
 
   @Override
-  public void acquired(LockConfiguration configuration) {
-    events.fire(start(Kind.ACQUIRED, configuration).build());
+  public void acquired(LockConfiguration configuration, OptionalLong fencingToken) {
+    events.fire(start(Kind.ACQUIRED, configuration).fencingToken(fencingToken).build());
   }
 
   @Override
@@ -34,8 +35,22 @@ final class EventPublisher implements LockListener {
   }
 
   @Override
-  public void released(LockConfiguration configuration, Duration ranFor, Throwable failure) {
-    events.fire(start(Kind.RELEASED, configuration).ranFor(ranFor).failure(failure).build());
+  public void alreadyRan(LockConfiguration configuration) {
+    events.fire(start(Kind.ALREADY_RAN, configuration).build());
+  }
+
+  @Override
+  public void released(
+      LockConfiguration configuration,
+      OptionalLong fencingToken,
+      Duration ranFor,
+      Throwable failure) {
+    events.fire(
+        start(Kind.RELEASED, configuration)
+            .fencingToken(fencingToken)
+            .ranFor(ranFor)
+            .failure(failure)
+            .build());
   }
 
   @Override

@@ -132,7 +132,7 @@ public class LockRuntime {
 
   private <T> TaskResult<T> disabled(LockConfiguration configuration, Method method) {
     new EventPublisher(events, operations.nodeId(), method).disabled(configuration);
-    return TaskResult.skipped();
+    return TaskResult.skipped(TaskResult.Outcome.DISABLED);
   }
 
   private DefaultLockingTaskExecutor executor(Method method) {
