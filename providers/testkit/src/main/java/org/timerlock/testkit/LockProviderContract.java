@@ -11,4 +11,6 @@ public interface LockProviderContract
         NameContract,
         ConcurrencyContract,
         ExecutorContract,
-        FuzzContract {}
+        FuzzContract,
+        FireGuardContract,
+        FencingContract {}

@@ -1,6 +1,8 @@
 package org.timerlock.testkit;
 
 import java.time.Duration;
+import java.util.EnumSet;
+import java.util.Set;
 import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.LockProvider;
 
@@ -30,6 +32,27 @@ public interface ProviderFixture {
    */
   default boolean supportsExtension() {
     return true;
+  }
+
+  /**
+   * What the provider under test must report in {@link LockProvider#features()} once it has taken a
+   * lock; the fire-guard and fencing scenarios run when their feature is expected.
+   *
+   * @return every feature by default
+   */
+  default Set<LockProvider.Feature> expectedFeatures() {
+    return EnumSet.allOf(LockProvider.Feature.class);
+  }
+
+  /**
+   * Makes the store forget everything it keeps about a name (deletes the row or the keys), as an
+   * operator or a store restart without persistence would.
+   *
+   * @param name the lock name
+   * @return false when the store cannot do that, and the scenarios that need it are skipped
+   */
+  default boolean forgetStoredState(String name) {
+    return false;
   }
 
   /**
