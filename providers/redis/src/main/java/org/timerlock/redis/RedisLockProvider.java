@@ -39,9 +39,10 @@ import redis.clients.jedis.UnifiedJedis;
  *       more after a server lost its script cache). It refuses a fire at or before the stored one
  *       ({@link LockAttempt.Outcome#ALREADY_RAN}), refuses while the lock key exists ({@link
  *       LockAttempt.Outcome#HELD_ELSEWHERE}) &mdash; a refusal writes nothing &mdash; and otherwise
- *       sets the lock key ({@code SET key owner PX lockAtMostFor}, what ShedLock's {@code SET NX
- *       PX} leaves) and stores the fire and the new token: the greater of the server's {@code TIME}
- *       in microseconds and the stored token + 1.
+ *       sets the lock key to the owner with a TTL of lockAtMostFor (inside the script, {@code SET
+ *       key owner PX ttl} after {@code GET} found nothing: the {@code SET NX PX} of ShedLock, whose
+ *       nodes only look at this key) and stores the fire and the new token: the greater of the
+ *       server's {@code TIME} in microseconds and the stored token + 1.
  *   <li>Release: a Lua script that acts only when the value is still this acquisition's owner; it
  *       shortens the TTL to what is left of lockAtLeastFor (measured from the TTL itself, so on the
  *       server's clock), or deletes the key when nothing is left &mdash; one command.
@@ -50,9 +51,11 @@ import redis.clients.jedis.UnifiedJedis;
  * </ul>
  *
  * <p>The fencing token strictly increases per name across nodes, deleted keys and a restart without
- * persistence, unless the Redis server's clock goes back (stepped back, or a failover to a replica
- * whose clock is behind and which had not received the latest token). See the provider's
- * documentation for the exact conditions.
+ * persistence, unless the state hash is lost and the clock of the Redis server that answers next is
+ * behind the latest token (a clock stepped back, or a failover to a replica whose clock is behind
+ * and which had not received the latest token). The fire guard is as durable as the state hash: a
+ * restart without persistence, a failover that loses the latest write, eviction or a manual {@code
+ * DEL} forget it. See the provider's documentation for the exact conditions.
  *
  * <p>Failures of the store (connection refused or lost, timeouts, authentication, a read-only
  * replica, a cluster redirection on a standalone connection) are thrown as {@link LockException}s
