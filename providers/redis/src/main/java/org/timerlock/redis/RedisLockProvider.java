@@ -200,7 +200,7 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
    * lock key's Redis Cluster hash slot (0 when the lock key has a hash tag).
    *
    * @param name the lock name
-   * @return the key, e.g. {@code job-lock:default:nightly-report:state:9021}
+   * @return the key, e.g. {@code job-lock:default:nightly-report:state:29212}
    */
   public String stateKey(String name) {
     return stateKeyOf(key(name));
