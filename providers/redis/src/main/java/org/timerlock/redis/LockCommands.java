@@ -19,7 +19,8 @@ final class LockCommands {
    *
    * <ul>
    *   <li>The lock key already holding this owner means this very attempt ran before and its answer
-   *       was lost (a broken connection): it did acquire, with the token it stored.
+   *       was lost (a broken connection): it did acquire, with the token it stored (or, should the
+   *       state hash have been deleted since, a new token; its fire was recorded then).
    *   <li>A refusal runs only reads (GET, HGET): nothing to replicate or append to the AOF.
    *   <li>The token is the server's TIME in microseconds, or one more than the stored token when
    *       that is not greater: it increases even when the state hash was lost (restart without
@@ -37,6 +38,7 @@ final class LockCommands {
               + "if holder == ARGV[1] then\n"
               + "  local mine = redis.call('HGET', KEYS[2], 'token')\n"
               + "  if mine then return {0, mine} end\n"
+              + "  fire = ''\n"
               + "else\n"
               + "  if fire ~= '' then\n"
               + "    local last = redis.call('HGET', KEYS[2], 'fire')\n"

@@ -332,6 +332,9 @@ class FailureRecoveryTest {
       assertThat(onReplica.get("job-lock:default:unreplicated"))
           .as("the replica has the lock when lock() returns")
           .isNotNull();
+      assertThat(onReplica.hget(alone.stateKey("unreplicated"), "token"))
+          .as("and the token the script computed from TIME: effects are replicated, not the script")
+          .isEqualTo(Long.toString(lock.get().fencingToken().orElseThrow()));
     }
     lock.get().unlock();
   }
