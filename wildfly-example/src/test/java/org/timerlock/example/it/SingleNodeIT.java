@@ -109,8 +109,7 @@ class SingleNodeIT {
           fire.getNano() == 0 && fire.getEpochSecond() % 4 == 0,
           "the fire of " + lock + " is a slot of " + schedule + ": " + run);
       long late = Duration.between(fire, run.start()).toMillis();
-      assertTrue(
-          late >= -500 && late < 4000, "the run started in the period of its fire: " + run);
+      assertTrue(late >= -500 && late < 4000, "the run started in the period of its fire: " + run);
       assertTrue(fires.add(fire), "two runs of " + lock + " for one fire: " + runs);
     }
   }
