@@ -91,9 +91,10 @@ public final class DefaultLockingTaskExecutor implements LockingTaskExecutor {
       case ACQUIRED:
         return runHolding(task, configuration, attempt.lock().orElseThrow());
       case ALREADY_RAN:
-        // A late or clock-skewed node: rare enough to deserve a line, and proof the guard works.
+        // The usual answer for every node but the winner once the winner has released: as quiet
+        // as a lock held elsewhere.
         LOG.log(
-            Level.INFO,
+            Level.DEBUG,
             "Skipped the fire at {0} of lock ''{1}'': it already ran on another node",
             configuration.fireInstant(),
             configuration.name());
