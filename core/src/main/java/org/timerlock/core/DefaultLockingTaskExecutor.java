@@ -112,7 +112,12 @@ public final class DefaultLockingTaskExecutor implements LockingTaskExecutor {
 
   private <T> TaskResult<T> runHolding(
       Callable<T> task, LockConfiguration configuration, SimpleLock lock) throws Exception {
-    ActiveLocks.Held held = ActiveLocks.push(configuration, lock);
+    Consumer<LockException> extensionFailures =
+        failure -> notify(l -> l.storeFailure(configuration, StoreOperation.EXTEND, failure));
+    ActiveLocks.Held held = ActiveLocks.push(configuration, lock, extensionFailures);
+    if (lock instanceof KeepAliveLockProvider.KeepAliveLock keepAlive) {
+      keepAlive.reportFailuresTo(extensionFailures);
+    }
     OptionalLong token = lock.fencingToken();
     long start = System.nanoTime();
     Throwable failure = null;

@@ -26,12 +26,13 @@ public final class LockAssert {
           "The task is not running under a TimerLock lock: it was not called through"
               + " @SchedulerLock or a LockingTaskExecutor on this thread");
     }
-    if (held.lock instanceof KeepAliveLockProvider.KeepAliveLock keepAlive && keepAlive.isLost()) {
+    String lost = held.lossReason();
+    if (lost != null) {
       throw new IllegalStateException(
           "The lock '"
               + held.configuration.name()
-              + "' was lost: keeping it alive failed ("
-              + keepAlive.lossReason()
+              + "' was lost ("
+              + lost
               + "); another node may be running the same task");
     }
   }
