@@ -3,6 +3,7 @@ package org.timerlock.core;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.function.Consumer;
+import org.timerlock.core.spi.Printable;
 
 /**
  * The locks the current thread holds through {@link DefaultLockingTaskExecutor}, innermost last. It
@@ -37,7 +38,9 @@ final class ActiveLocks {
     /** Marks the lock lost, and tells the listeners. */
     void lost(String reason) {
       lossReason = reason;
-      extensionFailed(new LockException("Lock '" + configuration.name() + "' was lost: " + reason));
+      extensionFailed(
+          new LockException(
+              "Lock '" + Printable.of(configuration.name()) + "' was lost: " + reason));
     }
 
     /** Why the lock was lost, or null while it is held. */

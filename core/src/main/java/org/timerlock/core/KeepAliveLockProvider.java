@@ -11,6 +11,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import org.timerlock.core.spi.Printable;
 
 /**
  * Wraps a provider whose locks can be extended, and extends every lock it hands out in the
@@ -117,12 +118,13 @@ public final class KeepAliveLockProvider implements LockProvider {
         LOG.log(
             Level.WARNING,
             "Renewing lock ''{0}'' failed; retrying at the next tick: {1}",
-            configuration.name(),
+            Printable.of(configuration.name()),
             e.getMessage());
         failures.accept(
             e instanceof LockException le
                 ? le
-                : new LockException("Renewing lock '" + configuration.name() + "' failed", e));
+                : new LockException(
+                    "Renewing lock '" + Printable.of(configuration.name()) + "' failed", e));
       }
     }
 
@@ -137,9 +139,11 @@ public final class KeepAliveLockProvider implements LockProvider {
       LOG.log(
           Level.ERROR,
           "Lock ''{0}'' was lost while its task runs: {1}",
-          configuration.name(),
+          Printable.of(configuration.name()),
           reason);
-      failures.accept(new LockException("Lock '" + configuration.name() + "' was lost: " + reason));
+      failures.accept(
+          new LockException(
+              "Lock '" + Printable.of(configuration.name()) + "' was lost: " + reason));
     }
 
     synchronized boolean isLost() {

@@ -1,5 +1,7 @@
 package org.timerlock.core;
 
+import org.timerlock.core.spi.Printable;
+
 /**
  * Lets a task check that it really runs under a lock: a guard against a configuration change that
  * silently removed the interceptor, or a keep-alive that lost the lock.
@@ -30,7 +32,7 @@ public final class LockAssert {
     if (lost != null) {
       throw new IllegalStateException(
           "The lock '"
-              + held.configuration.name()
+              + Printable.of(held.configuration.name())
               + "' was lost ("
               + lost
               + "); another node may be running the same task");

@@ -2,6 +2,7 @@ package org.timerlock.core;
 
 import java.time.Duration;
 import java.util.Optional;
+import org.timerlock.core.spi.Printable;
 
 /**
  * Extends the lock the current task holds, for a task that finds it will run longer than planned.
@@ -43,7 +44,7 @@ public final class LockExtender {
       held.lost("it expired before it could be extended");
       throw new IllegalStateException(
           "The lock '"
-              + held.configuration.name()
+              + Printable.of(held.configuration.name())
               + "' could not be extended: it expired and is no longer held by this task");
     }
     held.lock = extended.get();
