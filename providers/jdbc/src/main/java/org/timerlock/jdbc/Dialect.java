@@ -386,7 +386,9 @@ abstract class Dialect {
   }
 
   /**
-   * The dialect of the connected database.
+   * The dialect of the connected database and driver: the server decides the SQL, and the driver
+   * how it may be run (MariaDB's {@code INSERT ... RETURNING} only as a query through MariaDB's own
+   * driver, see {@link MySqlDialect#mariaDb}).
    *
    * @return the dialect, or null when the product is not supported
    */
