@@ -57,6 +57,7 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
   private final boolean createTable;
   private final AutoCloseable owned;
   private final TransactionIsolation isolation;
+  private final Redactor redactor;
   private volatile Statements statements;
   private volatile TableShape shape = TableShape.UNKNOWN;
 
@@ -97,6 +98,7 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
     this.owned =
         builder.closeDataSource && dataSource instanceof AutoCloseable c ? c : builder.owned;
     this.isolation = new TransactionIsolation(builder.isolationExecutor);
+    this.redactor = builder.redactor;
   }
 
   /**
@@ -427,7 +429,10 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
       try {
         owned.close();
       } catch (Exception e) {
-        LOG.log(Level.WARNING, "Closing the connection pool of " + description() + " failed", e);
+        LOG.log(
+            Level.WARNING,
+            "Closing the connection pool of " + description() + " failed",
+            redactor.chain(e));
       }
     }
   }
@@ -475,12 +480,12 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
     try {
       return isolation.run(dataSource, work);
     } catch (SQLException e) {
-      throw new LockException(failure(operation, lockName, e), e);
+      throw new LockException(failure(operation, lockName, e), redactor.chain(e));
     } catch (RuntimeException e) {
       if (e instanceof LockException l) {
         throw l;
       }
-      throw new LockException(failure(operation, lockName, e), e);
+      throw new LockException(failure(operation, lockName, e), redactor.chain(e));
     }
   }
 
@@ -489,7 +494,7 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
     if (lockName != null) {
       m.append(" lock '").append(lockName).append("' in");
     }
-    m.append(' ').append(where()).append(": ").append(e.getMessage());
+    m.append(' ').append(where()).append(": ").append(redactor.text(e.getMessage()));
     if (e instanceof SQLException s && s.getSQLState() != null) {
       m.append(" (SQLState ").append(s.getSQLState()).append(')');
     }
@@ -589,6 +594,7 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
     private boolean closeDataSource;
     private AutoCloseable owned;
     private Executor isolationExecutor;
+    private Redactor redactor = Redactor.NONE;
 
     private Builder() {}
 
@@ -604,9 +610,12 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
     }
 
     /**
-     * How the DataSource is named in messages: its JNDI name or its URL, never a password.
+     * How the DataSource is named in messages: its JNDI name, or what an operator needs to know of
+     * a pool (database product, host, port, database), never a password or anything else from a
+     * URL's user-info, query or properties.
      *
-     * @param description e.g. {@code java:comp/DefaultDataSource}
+     * @param description e.g. {@code java:comp/DefaultDataSource} or {@code
+     *     jdbc:postgresql://db1:5432/orders}
      * @return this builder
      */
     public Builder dataSourceDescription(String description) {
@@ -694,6 +703,12 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
      */
     public Builder isolationExecutor(Executor executor) {
       this.isolationExecutor = executor;
+      return this;
+    }
+
+    /** Keeps the secrets of the pool's URL out of messages; for pools the factory builds. */
+    Builder redactor(Redactor redactor) {
+      this.redactor = Objects.requireNonNull(redactor, "redactor");
       return this;
     }
 
