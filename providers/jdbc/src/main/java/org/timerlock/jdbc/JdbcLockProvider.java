@@ -14,6 +14,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.Executor;
@@ -60,6 +61,9 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
   private final Redactor redactor;
   private volatile Statements statements;
   private volatile TableShape shape = TableShape.UNKNOWN;
+
+  /** The longest name the table holds, as last looked at; 0 when not known. */
+  private volatile int nameLimit;
 
   /** The detected database and its statements for this table. */
   private record Statements(
@@ -111,11 +115,24 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
     return new Builder();
   }
 
+  /**
+   * {@inheritDoc}
+   *
+   * @throws IllegalArgumentException when the name is longer than the table's name column holds
+   *     (see {@link #maxNameLength()}): checked on every call, as a database may cut a longer name
+   *     silently and make two locks one
+   */
   @Override
   public Optional<SimpleLock> lock(LockConfiguration configuration) {
     return tryLock(configuration).lock();
   }
 
+  /**
+   * {@inheritDoc}
+   *
+   * @throws IllegalArgumentException when the name is longer than the table's name column holds
+   *     (see {@link #maxNameLength()})
+   */
   @Override
   public LockAttempt tryLock(LockConfiguration configuration) {
     String owner = OwnerIds.newOwnerId(nodeId);
@@ -133,9 +150,11 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
                   configuration.lockAtMostFor(),
                   configuration.lockAtLeastFor(),
                   fire);
-          if (shape == TableShape.UNKNOWN) {
+          if (shape == TableShape.UNKNOWN || !fits(configuration.name())) {
+            // A name too long for the limit last seen: the column may have been widened since.
             lookAtTable(connection, s.dialect());
           }
+          requireFits(configuration.name());
           try {
             return tryAcquire(connection, s, values, configuration);
           } catch (SQLException e) {
@@ -145,6 +164,7 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
                 throw missingTable(e);
               }
               createTable(connection, s.dialect());
+              requireFits(configuration.name());
               return tryAcquire(connection, s, values, configuration);
             }
             if (s.dialect().insertMayRace() && SqlErrors.isIntegrityViolation(e)) {
@@ -159,6 +179,50 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
             throw e;
           }
         });
+  }
+
+  private boolean fits(String name) {
+    int limit = nameLimit;
+    return limit <= 0 || name.codePointCount(0, name.length()) <= limit;
+  }
+
+  /**
+   * Refuses a name longer than the table's name column: a database may cut it silently (MariaDB and
+   * MySQL without strict mode), and two locks would become one.
+   */
+  private void requireFits(String name) {
+    if (!fits(name)) {
+      int length = name.codePointCount(0, name.length());
+      String shown =
+          length <= 100 ? name : name.substring(0, name.offsetByCodePoints(0, 100)) + "...";
+      throw new NameTooLongException(
+          "Lock name '"
+              + shown
+              + "' has "
+              + length
+              + " characters; the lock table "
+              + table.table()
+              + " holds names of at most "
+              + nameLimit
+              + " (column "
+              + table.name()
+              + "): use a shorter name, or widen the column");
+    }
+  }
+
+  /** A lock name longer than the table holds: the caller's mistake, not a store failure. */
+  private static final class NameTooLongException extends IllegalArgumentException {
+    private static final long serialVersionUID = 1L;
+
+    NameTooLongException(String message) {
+      super(message);
+    }
+  }
+
+  /** The longest name a name column of this size holds, as {@link #maxNameLength} says it. */
+  private static int nameLimit(Dialect dialect, int columnSize) {
+    // One character is kept for the marker that keeps "Job" and "Job " apart.
+    return dialect.padsSpaces() ? columnSize - 1 : columnSize;
   }
 
   @Override
@@ -286,11 +350,14 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
   private void lookAtTable(Connection connection, Dialect dialect) throws SQLException {
     TableMetadata metadata = new TableMetadata(connection, dialect, table);
     if (metadata.certainlyMissing()) {
+      nameLimit = 0;
       if (createTable) {
         createTable(connection, dialect);
       }
       return;
     }
+    OptionalInt size = metadata.nameColumnSize();
+    nameLimit = size.isPresent() ? nameLimit(dialect, size.getAsInt()) : 0;
     boolean full =
         dialect.supportsFireColumns()
             && metadata.hasColumns(LockTable.LAST_FIRE, LockTable.FENCING_TOKEN);
@@ -327,6 +394,7 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
         connection.commit();
       }
       shape = dialect.supportsFireColumns() ? TableShape.FULL : TableShape.LEASE_ONLY;
+      nameLimit = nameLimit(dialect, Dialect.CREATED_NAME_LENGTH);
       LOG.log(Level.INFO, () -> "Created lock table " + table.table() + " in " + where());
     } catch (SQLException e) {
       rollbackIfInTransaction(connection);
@@ -393,8 +461,7 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
         new TableMetadata(connection, dialect, table)
             .nameColumnSize()
             .orElse(Dialect.CREATED_NAME_LENGTH);
-    // One character is kept for the marker that keeps "Job" and "Job " apart.
-    return dialect.padsSpaces() ? size - 1 : size;
+    return nameLimit(dialect, size);
   }
 
   /**
@@ -482,8 +549,8 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
     } catch (SQLException e) {
       throw new LockException(failure(operation, lockName, e), redactor.chain(e));
     } catch (RuntimeException e) {
-      if (e instanceof LockException l) {
-        throw l;
+      if (e instanceof LockException || e instanceof NameTooLongException) {
+        throw e;
       }
       throw new LockException(failure(operation, lockName, e), redactor.chain(e));
     }
