@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 import org.timerlock.jdbc.SqlStatement.Builder;
@@ -197,6 +198,31 @@ abstract class Dialect {
   /** The non-null namespaces, without repeats, in their order. */
   static List<String> listOf(String... namespaces) {
     return Arrays.stream(namespaces).filter(Objects::nonNull).distinct().toList();
+  }
+
+  /**
+   * Who owns the lock table, as the lock statements resolve its name.
+   *
+   * @param schema the table's schema
+   * @param table the table name as stored
+   * @param owner the role that owns the table
+   * @param user the role the connection acts as
+   */
+  record TableOwner(String schema, String table, String owner, String user) {
+    boolean isUser() {
+      return owner.equals(user);
+    }
+  }
+
+  /**
+   * The owner of the lock table and the connection's user, on databases where a table has an owner
+   * with rights over it that grants do not give (PostgreSQL: alter, drop, add triggers).
+   *
+   * @return empty where tables have no owners (MySQL and MariaDB know privileges only), where the
+   *     table is not found, or where this dialect does not ask
+   */
+  Optional<TableOwner> tableOwner(Connection connection, LockTable t) throws SQLException {
+    return Optional.empty();
   }
 
   /** The name as stored: unchanged, except on databases that ignore trailing spaces. */

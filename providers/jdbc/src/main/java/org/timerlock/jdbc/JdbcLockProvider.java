@@ -62,6 +62,9 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
   private volatile Statements statements;
   private volatile TableShape shape = TableShape.UNKNOWN;
 
+  /** Whether the owner of the table was compared with the connection's user (once). */
+  private volatile boolean ownerChecked;
+
   /** The longest name the table holds, as last looked at; 0 when not known. */
   private volatile int nameLimit;
 
@@ -353,9 +356,12 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
       nameLimit = 0;
       if (createTable) {
         createTable(connection, dialect);
+        // Another role may have created it first (CREATE TABLE IF NOT EXISTS then does nothing).
+        checkOwnerOnce(connection, dialect);
       }
       return;
     }
+    checkOwnerOnce(connection, dialect);
     OptionalInt size = metadata.nameColumnSize();
     nameLimit = size.isPresent() ? nameLimit(dialect, size.getAsInt()) : 0;
     boolean full =
@@ -366,6 +372,55 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
       LOG.log(Level.INFO, () -> leaseOnlyReason(dialect));
     }
     shape = found;
+  }
+
+  /**
+   * Once per provider, when it first finds the table: a warning when another role owns it. Where
+   * any role may create tables in a schema the application uses (PostgreSQL 14 and earlier: {@code
+   * public}), that role's table would otherwise be adopted without a word; its owner can alter or
+   * drop it and add triggers that run as the application's user on every lock statement.
+   */
+  private void checkOwnerOnce(Connection connection, Dialect dialect) {
+    if (ownerChecked) {
+      return;
+    }
+    ownerChecked = true;
+    try {
+      dialect
+          .tableOwner(connection, table)
+          .filter(o -> !o.isUser())
+          .ifPresent(o -> LOG.log(Level.WARNING, () -> ownerWarning(o)));
+    } catch (SQLException e) {
+      rollbackIfInTransaction(connection);
+      LOG.log(
+          Level.DEBUG,
+          () ->
+              "Cannot read the owner of lock table "
+                  + table.table()
+                  + ": "
+                  + redactor.text(e.getMessage()));
+    }
+  }
+
+  private String ownerWarning(Dialect.TableOwner o) {
+    return "Lock table "
+        + o.schema()
+        + "."
+        + o.table()
+        + " is owned by role '"
+        + o.owner()
+        + "', not by '"
+        + o.user()
+        + "', the user TimerLock connects as ("
+        + source
+        + "). The owner of a table can alter or drop it and add triggers that run as '"
+        + o.user()
+        + "' on every lock statement. Unless '"
+        + o.owner()
+        + "' is meant to own it, drop the table and let TimerLock create it, or set "
+        + "timerlock.jdbc.table to a schema where only trusted roles can create tables (on"
+        + " PostgreSQL 14 and earlier every role can create tables in schema public)."
+        + " TimerLock needs SELECT, INSERT and UPDATE on the table; see docs/security.md.";
   }
 
   private String leaseOnlyReason(Dialect dialect) {

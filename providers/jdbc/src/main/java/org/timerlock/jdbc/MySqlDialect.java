@@ -137,6 +137,9 @@ final class MySqlDialect extends Dialect {
     return returning ? AcquireResult.RETURNED_STATE : AcquireResult.MYSQL_COUNT;
   }
 
+  // No tableOwner: MySQL and MariaDB tables have no owner, only privileges granted on them, so
+  // there is no other role's table to adopt without knowing it.
+
   @Override
   boolean namespacesAreCatalogs() {
     return true;
