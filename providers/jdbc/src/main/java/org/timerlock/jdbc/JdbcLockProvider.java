@@ -37,8 +37,11 @@ import org.timerlock.jdbc.SqlStatement.Values;
  * name and on the owner value of this very acquisition. Every time comes from the database clock.
  *
  * <p>The statements never join the caller's transaction: see the module documentation. The provider
- * keeps no per-name state; only the detected database product is remembered, and that it has looked
- * for the table before its first acquire (creating it there when it is missing).
+ * keeps no per-name state; only the detected database product is remembered, and what it saw when
+ * it looked for the table before its first acquire (creating it there when it is missing): its
+ * columns and the size of its name column, against which every name is checked. The first time it
+ * finds the table it also compares the table's owner with the connection's user, where the database
+ * has table owners, and logs a warning when they differ.
  *
  * <pre>{@code
  * JdbcLockProvider provider = JdbcLockProvider.builder()
