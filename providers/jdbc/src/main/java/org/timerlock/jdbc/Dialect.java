@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 import org.timerlock.jdbc.SqlStatement.Builder;
@@ -199,6 +200,31 @@ abstract class Dialect {
     return Arrays.stream(namespaces).filter(Objects::nonNull).distinct().toList();
   }
 
+  /**
+   * Who owns the lock table, as the lock statements resolve its name.
+   *
+   * @param schema the table's schema
+   * @param table the table name as stored
+   * @param owner the role that owns the table
+   * @param user the role the connection acts as
+   */
+  record TableOwner(String schema, String table, String owner, String user) {
+    boolean isUser() {
+      return owner.equals(user);
+    }
+  }
+
+  /**
+   * The owner of the lock table and the connection's user, on databases where a table has an owner
+   * with rights over it that grants do not give (PostgreSQL: alter, drop, add triggers).
+   *
+   * @return empty where tables have no owners (MySQL and MariaDB know privileges only), where the
+   *     table is not found, or where this dialect does not ask
+   */
+  Optional<TableOwner> tableOwner(Connection connection, LockTable t) throws SQLException {
+    return Optional.empty();
+  }
+
   /** The name as stored: unchanged, except on databases that ignore trailing spaces. */
   final String storedName(String name) {
     if (padsSpaces() && !name.isEmpty()) {
@@ -386,7 +412,9 @@ abstract class Dialect {
   }
 
   /**
-   * The dialect of the connected database.
+   * The dialect of the connected database and driver: the server decides the SQL, and the driver
+   * how it may be run (MariaDB's {@code INSERT ... RETURNING} only as a query through MariaDB's own
+   * driver, see {@link MySqlDialect#mariaDb}).
    *
    * @return the dialect, or null when the product is not supported
    */

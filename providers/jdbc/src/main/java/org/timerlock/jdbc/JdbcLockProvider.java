@@ -14,6 +14,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.Executor;
@@ -36,8 +37,11 @@ import org.timerlock.jdbc.SqlStatement.Values;
  * name and on the owner value of this very acquisition. Every time comes from the database clock.
  *
  * <p>The statements never join the caller's transaction: see the module documentation. The provider
- * keeps no per-name state; only the detected database product is remembered, and that it has looked
- * for the table before its first acquire (creating it there when it is missing).
+ * keeps no per-name state; only the detected database product is remembered, and what it saw when
+ * it looked for the table before its first acquire (creating it there when it is missing): its
+ * columns and the size of its name column, against which every name is checked. The first time it
+ * finds the table it also compares the table's owner with the connection's user, where the database
+ * has table owners, and logs a warning when they differ.
  *
  * <pre>{@code
  * JdbcLockProvider provider = JdbcLockProvider.builder()
@@ -57,8 +61,15 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
   private final boolean createTable;
   private final AutoCloseable owned;
   private final TransactionIsolation isolation;
+  private final Redactor redactor;
   private volatile Statements statements;
   private volatile TableShape shape = TableShape.UNKNOWN;
+
+  /** Whether the owner of the table was compared with the connection's user (once). */
+  private volatile boolean ownerChecked;
+
+  /** The longest name the table holds, as last looked at; 0 when not known. */
+  private volatile int nameLimit;
 
   /** The detected database and its statements for this table. */
   private record Statements(
@@ -97,6 +108,7 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
     this.owned =
         builder.closeDataSource && dataSource instanceof AutoCloseable c ? c : builder.owned;
     this.isolation = new TransactionIsolation(builder.isolationExecutor);
+    this.redactor = builder.redactor;
   }
 
   /**
@@ -109,11 +121,24 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
     return new Builder();
   }
 
+  /**
+   * {@inheritDoc}
+   *
+   * @throws IllegalArgumentException when the name is longer than the table's name column holds
+   *     (see {@link #maxNameLength()}): checked on every call, as a database may cut a longer name
+   *     silently and make two locks one
+   */
   @Override
   public Optional<SimpleLock> lock(LockConfiguration configuration) {
     return tryLock(configuration).lock();
   }
 
+  /**
+   * {@inheritDoc}
+   *
+   * @throws IllegalArgumentException when the name is longer than the table's name column holds
+   *     (see {@link #maxNameLength()})
+   */
   @Override
   public LockAttempt tryLock(LockConfiguration configuration) {
     String owner = OwnerIds.newOwnerId(nodeId);
@@ -131,9 +156,11 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
                   configuration.lockAtMostFor(),
                   configuration.lockAtLeastFor(),
                   fire);
-          if (shape == TableShape.UNKNOWN) {
+          if (shape == TableShape.UNKNOWN || !fits(configuration.name())) {
+            // A name too long for the limit last seen: the column may have been widened since.
             lookAtTable(connection, s.dialect());
           }
+          requireFits(configuration.name());
           try {
             return tryAcquire(connection, s, values, configuration);
           } catch (SQLException e) {
@@ -143,6 +170,7 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
                 throw missingTable(e);
               }
               createTable(connection, s.dialect());
+              requireFits(configuration.name());
               return tryAcquire(connection, s, values, configuration);
             }
             if (s.dialect().insertMayRace() && SqlErrors.isIntegrityViolation(e)) {
@@ -157,6 +185,50 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
             throw e;
           }
         });
+  }
+
+  private boolean fits(String name) {
+    int limit = nameLimit;
+    return limit <= 0 || name.codePointCount(0, name.length()) <= limit;
+  }
+
+  /**
+   * Refuses a name longer than the table's name column: a database may cut it silently (MariaDB and
+   * MySQL without strict mode), and two locks would become one.
+   */
+  private void requireFits(String name) {
+    if (!fits(name)) {
+      int length = name.codePointCount(0, name.length());
+      String shown =
+          length <= 100 ? name : name.substring(0, name.offsetByCodePoints(0, 100)) + "...";
+      throw new NameTooLongException(
+          "Lock name '"
+              + shown
+              + "' has "
+              + length
+              + " characters; the lock table "
+              + table.table()
+              + " holds names of at most "
+              + nameLimit
+              + " (column "
+              + table.name()
+              + "): use a shorter name, or widen the column");
+    }
+  }
+
+  /** A lock name longer than the table holds: the caller's mistake, not a store failure. */
+  private static final class NameTooLongException extends IllegalArgumentException {
+    private static final long serialVersionUID = 1L;
+
+    NameTooLongException(String message) {
+      super(message);
+    }
+  }
+
+  /** The longest name a name column of this size holds, as {@link #maxNameLength} says it. */
+  private static int nameLimit(Dialect dialect, int columnSize) {
+    // One character is kept for the marker that keeps "Job" and "Job " apart.
+    return dialect.padsSpaces() ? columnSize - 1 : columnSize;
   }
 
   @Override
@@ -284,11 +356,17 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
   private void lookAtTable(Connection connection, Dialect dialect) throws SQLException {
     TableMetadata metadata = new TableMetadata(connection, dialect, table);
     if (metadata.certainlyMissing()) {
+      nameLimit = 0;
       if (createTable) {
         createTable(connection, dialect);
+        // Another role may have created it first (CREATE TABLE IF NOT EXISTS then does nothing).
+        checkOwnerOnce(connection, dialect);
       }
       return;
     }
+    checkOwnerOnce(connection, dialect);
+    OptionalInt size = metadata.nameColumnSize();
+    nameLimit = size.isPresent() ? nameLimit(dialect, size.getAsInt()) : 0;
     boolean full =
         dialect.supportsFireColumns()
             && metadata.hasColumns(LockTable.LAST_FIRE, LockTable.FENCING_TOKEN);
@@ -297,6 +375,55 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
       LOG.log(Level.INFO, () -> leaseOnlyReason(dialect));
     }
     shape = found;
+  }
+
+  /**
+   * Once per provider, when it first finds the table: a warning when another role owns it. Where
+   * any role may create tables in a schema the application uses (PostgreSQL 14 and earlier: {@code
+   * public}), that role's table would otherwise be adopted without a word; its owner can alter or
+   * drop it and add triggers that run as the application's user on every lock statement.
+   */
+  private void checkOwnerOnce(Connection connection, Dialect dialect) {
+    if (ownerChecked) {
+      return;
+    }
+    ownerChecked = true;
+    try {
+      dialect
+          .tableOwner(connection, table)
+          .filter(o -> !o.isUser())
+          .ifPresent(o -> LOG.log(Level.WARNING, () -> ownerWarning(o)));
+    } catch (SQLException e) {
+      rollbackIfInTransaction(connection);
+      LOG.log(
+          Level.DEBUG,
+          () ->
+              "Cannot read the owner of lock table "
+                  + table.table()
+                  + ": "
+                  + redactor.text(e.getMessage()));
+    }
+  }
+
+  private String ownerWarning(Dialect.TableOwner o) {
+    return "Lock table "
+        + o.schema()
+        + "."
+        + o.table()
+        + " is owned by role '"
+        + o.owner()
+        + "', not by '"
+        + o.user()
+        + "', the user TimerLock connects as ("
+        + source
+        + "). The owner of a table can alter or drop it and add triggers that run as '"
+        + o.user()
+        + "' on every lock statement. Unless '"
+        + o.owner()
+        + "' is meant to own it, drop the table and let TimerLock create it, or set "
+        + "timerlock.jdbc.table to a schema where only trusted roles can create tables (on"
+        + " PostgreSQL 14 and earlier every role can create tables in schema public)."
+        + " TimerLock needs SELECT, INSERT and UPDATE on the table; see docs/security.md.";
   }
 
   private String leaseOnlyReason(Dialect dialect) {
@@ -325,6 +452,7 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
         connection.commit();
       }
       shape = dialect.supportsFireColumns() ? TableShape.FULL : TableShape.LEASE_ONLY;
+      nameLimit = nameLimit(dialect, Dialect.CREATED_NAME_LENGTH);
       LOG.log(Level.INFO, () -> "Created lock table " + table.table() + " in " + where());
     } catch (SQLException e) {
       rollbackIfInTransaction(connection);
@@ -391,8 +519,7 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
         new TableMetadata(connection, dialect, table)
             .nameColumnSize()
             .orElse(Dialect.CREATED_NAME_LENGTH);
-    // One character is kept for the marker that keeps "Job" and "Job " apart.
-    return dialect.padsSpaces() ? size - 1 : size;
+    return nameLimit(dialect, size);
   }
 
   /**
@@ -427,7 +554,10 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
       try {
         owned.close();
       } catch (Exception e) {
-        LOG.log(Level.WARNING, "Closing the connection pool of " + description() + " failed", e);
+        LOG.log(
+            Level.WARNING,
+            "Closing the connection pool of " + description() + " failed",
+            redactor.chain(e));
       }
     }
   }
@@ -475,12 +605,12 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
     try {
       return isolation.run(dataSource, work);
     } catch (SQLException e) {
-      throw new LockException(failure(operation, lockName, e), e);
+      throw new LockException(failure(operation, lockName, e), redactor.chain(e));
     } catch (RuntimeException e) {
-      if (e instanceof LockException l) {
-        throw l;
+      if (e instanceof LockException || e instanceof NameTooLongException) {
+        throw e;
       }
-      throw new LockException(failure(operation, lockName, e), e);
+      throw new LockException(failure(operation, lockName, e), redactor.chain(e));
     }
   }
 
@@ -489,7 +619,7 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
     if (lockName != null) {
       m.append(" lock '").append(lockName).append("' in");
     }
-    m.append(' ').append(where()).append(": ").append(e.getMessage());
+    m.append(' ').append(where()).append(": ").append(redactor.text(e.getMessage()));
     if (e instanceof SQLException s && s.getSQLState() != null) {
       m.append(" (SQLState ").append(s.getSQLState()).append(')');
     }
@@ -589,6 +719,7 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
     private boolean closeDataSource;
     private AutoCloseable owned;
     private Executor isolationExecutor;
+    private Redactor redactor = Redactor.NONE;
 
     private Builder() {}
 
@@ -604,9 +735,12 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
     }
 
     /**
-     * How the DataSource is named in messages: its JNDI name or its URL, never a password.
+     * How the DataSource is named in messages: its JNDI name, or what an operator needs to know of
+     * a pool (database product, host, port, database), never a password or anything else from a
+     * URL's user-info, query or properties.
      *
-     * @param description e.g. {@code java:comp/DefaultDataSource}
+     * @param description e.g. {@code java:comp/DefaultDataSource} or {@code
+     *     jdbc:postgresql://db1:5432/orders}
      * @return this builder
      */
     public Builder dataSourceDescription(String description) {
@@ -694,6 +828,12 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
      */
     public Builder isolationExecutor(Executor executor) {
       this.isolationExecutor = executor;
+      return this;
+    }
+
+    /** Keeps the secrets of the pool's URL out of messages; for pools the factory builds. */
+    Builder redactor(Redactor redactor) {
+      this.redactor = Objects.requireNonNull(redactor, "redactor");
       return this;
     }
 

@@ -34,6 +34,9 @@ public final class JdbcLockProviderFactory implements LockProviderFactory {
 
   static final String PREFIX = "timerlock.jdbc.";
 
+  /** Said wherever a URL is shown, so that no one looks for the rest of it. */
+  static final String NOT_SHOWN = "shown without user, password, query and properties";
+
   private static final ValueType<String> TABLE_NAMES =
       ValueType.text(LockTable::isTableName, LockTable.TABLE_RULE);
 
@@ -45,7 +48,10 @@ public final class JdbcLockProviderFactory implements LockProviderFactory {
           JdbcLockProviderFactory::jndiName,
           "a JNDI name without white space, such as " + DEFAULT_DATASOURCE);
 
-  /** Never fails, so that a URL is shown only masked (see {@link #safeUrl}) by the checks below. */
+  /**
+   * Never fails, so that a URL is shown only as {@link JdbcUrls#describe} tells it, by the checks
+   * below.
+   */
   private static final ValueType<String> JDBC_URL =
       ValueType.TEXT.map(url -> url, "a JDBC URL, jdbc:<database>:...");
 
@@ -176,23 +182,23 @@ public final class JdbcLockProviderFactory implements LockProviderFactory {
                 "it cannot be used together with "
                     + URL
                     + " = \""
-                    + safeUrl(u)
-                    + "\" (set only one: a JNDI DataSource, or a URL for a pool of its own)"));
+                    + JdbcUrls.describe(u)
+                    + "\" ("
+                    + NOT_SHOWN
+                    + ") (set only one: a JNDI DataSource, or a URL for a pool of its own)"));
       }
       if (!u.startsWith("jdbc:")) {
-        throw new IllegalArgumentException(URL.invalid(safeUrl(u), "it does not start with jdbc:"));
+        throw new IllegalArgumentException(invalidUrl(u, "it does not start with jdbc:"));
       }
       int poolSize = settings.value(POOL_SIZE);
       Duration timeout = settings.value(CONNECTION_TIMEOUT);
+      String password = settings.find(PASSWORD).orElse(null);
+      Redactor redactor = Redactor.forPool(u, password);
       DataSource pool;
       try {
         pool =
             HikariPools.create(
-                u,
-                settings.find(USERNAME).orElse(null),
-                settings.find(PASSWORD).orElse(null),
-                poolSize,
-                timeout);
+                u, settings.find(USERNAME).orElse(null), password, poolSize, timeout);
       } catch (NoClassDefFoundError e) {
         throw new IllegalArgumentException(
             URL
@@ -201,23 +207,19 @@ public final class JdbcLockProviderFactory implements LockProviderFactory {
                 + DATASOURCE,
             e);
       } catch (RuntimeException e) {
-        String shown = safeUrl(u);
-        IllegalArgumentException failure =
-            new IllegalArgumentException(
-                URL.invalid(
-                    shown,
-                    "it cannot be used ("
-                        + safeUrl(String.valueOf(e.getMessage()).replace(u, shown))
-                        + ")"));
-        if (shown.equals(u)) {
-          // HikariCP's messages quote the URL: attach them only when it has no password.
-          failure.initCause(e);
-        }
-        throw failure;
+        // HikariCP's messages quote the URL ("Failed to get driver instance for jdbcUrl=..."):
+        // neither the message nor the cause goes out as it is.
+        String said = redactor.text(e.getMessage());
+        String problem =
+            hasCause(e, "No suitable driver")
+                ? "no JDBC driver on the class path accepts it (" + said + ")"
+                : "it cannot be used (" + said + ")";
+        throw new IllegalArgumentException(invalidUrl(u, problem), redactor.chain(e));
       }
       return builder
           .dataSource(pool)
-          .dataSourceDescription(safeUrl(u))
+          .dataSourceDescription(JdbcUrls.describe(u))
+          .redactor(redactor)
           .closeDataSourceOnClose(true)
           .build();
     }
@@ -240,6 +242,19 @@ public final class JdbcLockProviderFactory implements LockProviderFactory {
     return builder.dataSource(new JndiDataSource(name)).dataSourceDescription(name).build();
   }
 
+  /** Whether the exception or one of its causes says this. */
+  private static boolean hasCause(Throwable e, String message) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (message.equals(t.getMessage())) {
+        return true;
+      }
+      if (t.getCause() == t) {
+        break;
+      }
+    }
+    return false;
+  }
+
   private static ConfigKey<String> column(String column, String holds) {
     String defaultName = column.replace('-', '_');
     return ConfigKey.withDefault(
@@ -260,9 +275,19 @@ public final class JdbcLockProviderFactory implements LockProviderFactory {
     return name;
   }
 
-  /** The URL with any password masked, for messages. */
-  static String safeUrl(String url) {
-    return url.replaceAll("(?i)((?:password|pwd)=)[^&;]*", "$1***")
-        .replaceAll("//([^:/@?]*):[^@/?]*@", "//$1:***@");
+  /**
+   * The problem with the configured URL, which is shown only as {@link JdbcUrls#describe} tells it:
+   * user-info, query and properties may hold secrets in forms no mask can follow.
+   */
+  private static String invalidUrl(String url, String problem) {
+    return URL
+        + " = \""
+        + JdbcUrls.describe(url)
+        + "\" ("
+        + NOT_SHOWN
+        + "): "
+        + problem
+        + "; expected "
+        + JDBC_URL.accepted();
   }
 }

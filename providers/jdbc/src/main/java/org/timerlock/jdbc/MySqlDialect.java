@@ -5,6 +5,7 @@ import java.sql.DatabaseMetaData;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -13,8 +14,9 @@ import org.timerlock.jdbc.SqlStatement.Values;
 
 /**
  * MySQL and MariaDB: {@code INSERT ... ON DUPLICATE KEY UPDATE}, with {@code RETURNING} where
- * MariaDB has it (10.5+). The created table gets a binary, no-pad collation so that names compare
- * exactly.
+ * MariaDB has it (10.5+) and the driver is MariaDB's; otherwise the update count, and a read of the
+ * row when the count alone does not tell. The created table gets a binary, no-pad collation so that
+ * names compare exactly.
  */
 final class MySqlDialect extends Dialect {
 
@@ -32,10 +34,23 @@ final class MySqlDialect extends Dialect {
     this.returning = returning;
   }
 
+  /**
+   * MariaDB. {@code INSERT ... RETURNING} (10.5+) is used only through MariaDB's own driver: MySQL
+   * Connector/J refuses to run an INSERT as a query ("cannot issue statements that do not produce
+   * result sets"), and an unknown driver (a wrapper, a proxy) may do the same. Any other driver
+   * gets MySQL's statements, which every driver runs.
+   */
   static MySqlDialect mariaDb(DatabaseMetaData metaData) throws SQLException {
     int[] version = mariaDbVersion(metaData);
-    boolean returning = version[0] > 10 || (version[0] == 10 && version[1] >= 5);
+    boolean returning =
+        (version[0] > 10 || (version[0] == 10 && version[1] >= 5)) && isMariaDbDriver(metaData);
     return new MySqlDialect("MariaDB", returning, "utf8mb4_nopad_bin");
+  }
+
+  /** Whether the connection is MariaDB Connector/J's ("MariaDB Connector/J"). */
+  static boolean isMariaDbDriver(DatabaseMetaData metaData) throws SQLException {
+    String driver = metaData.getDriverName();
+    return driver != null && driver.toLowerCase(Locale.ROOT).contains("mariadb");
   }
 
   static MySqlDialect mySql(DatabaseMetaData metaData) throws SQLException {
@@ -121,6 +136,9 @@ final class MySqlDialect extends Dialect {
   AcquireResult acquireResult() {
     return returning ? AcquireResult.RETURNED_STATE : AcquireResult.MYSQL_COUNT;
   }
+
+  // No tableOwner: MySQL and MariaDB tables have no owner, only privileges granted on them, so
+  // there is no other role's table to adopt without knowing it.
 
   @Override
   boolean namespacesAreCatalogs() {

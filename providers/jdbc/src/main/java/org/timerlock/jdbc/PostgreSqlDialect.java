@@ -2,11 +2,13 @@ package org.timerlock.jdbc;
 
 import java.sql.Array;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Function;
 import org.timerlock.jdbc.SqlStatement.Builder;
 import org.timerlock.jdbc.SqlStatement.Values;
@@ -48,6 +50,29 @@ final class PostgreSqlDialect extends Dialect {
         if (path != null) {
           path.free();
         }
+      }
+    }
+  }
+
+  /**
+   * {@code pg_tables.tableowner} of the table the lock statements use ({@code to_regclass} resolves
+   * the name along the search path as they do), and {@code current_user}.
+   */
+  @Override
+  Optional<TableOwner> tableOwner(Connection connection, LockTable t) throws SQLException {
+    String sql =
+        "SELECT p.schemaname, p.tablename, p.tableowner, current_user FROM pg_tables p"
+            + " JOIN pg_namespace n ON n.nspname = p.schemaname"
+            + " JOIN pg_class c ON c.relnamespace = n.oid AND c.relname = p.tablename"
+            + " WHERE c.oid = to_regclass(?)";
+    try (PreparedStatement ps = connection.prepareStatement(sql)) {
+      ps.setString(1, t.table());
+      try (ResultSet rs = ps.executeQuery()) {
+        if (!rs.next()) {
+          return Optional.empty();
+        }
+        return Optional.of(
+            new TableOwner(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4)));
       }
     }
   }

@@ -86,8 +86,8 @@ class FactoryTest {
             + " boolean; expected true or false",
         "timerlock.jdbc.column.locked-by=1by | timerlock.jdbc.column.locked-by = \"1by\": it does"
             + " not follow the rule; expected an SQL identifier",
-        "timerlock.jdbc.url=postgres://h/db | timerlock.jdbc.url = \"postgres://h/db\": it does not"
-            + " start with jdbc:",
+        "timerlock.jdbc.url=postgres://h/db | timerlock.jdbc.url = \"postgres://h/db\" (shown"
+            + " without user, password, query and properties): it does not start with jdbc:",
         "timerlock.jdbc.username=app | timerlock.jdbc.username is set but timerlock.jdbc.url is not",
         "timerlock.jdbc.datasource=java:a b | timerlock.jdbc.datasource = \"java:a b\": it contains"
             + " white space",
@@ -125,8 +125,9 @@ class FactoryTest {
                     Map.of("timerlock.jdbc.url", "postgres://u:Secret-1@h/db?password=Secret-2")))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage(
-            "timerlock.jdbc.url = \"postgres://u:***@h/db?password=***\": it does not start with"
-                + " jdbc:; expected a JDBC URL, jdbc:<database>:...");
+            "timerlock.jdbc.url = \"postgres://h/db\" (shown without user, password, query and"
+                + " properties): it does not start with jdbc:; expected a JDBC URL,"
+                + " jdbc:<database>:...");
   }
 
   @Test
@@ -193,9 +194,10 @@ class FactoryTest {
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage(
             "timerlock.jdbc.datasource = \"java:app/ds\": it cannot be used together with"
-                + " timerlock.jdbc.url = \"jdbc:postgresql://h/db?user=u&password=***\" (set only"
-                + " one: a JNDI DataSource, or a URL for a pool of its own); expected a JNDI name"
-                + " without white space, such as java:comp/DefaultDataSource")
+                + " timerlock.jdbc.url = \"jdbc:postgresql://h/db\" (shown without user, password,"
+                + " query and properties) (set only one: a JNDI DataSource, or a URL for a pool of"
+                + " its own); expected a JNDI name without white space, such as"
+                + " java:comp/DefaultDataSource")
         .hasMessageNotContaining("secret");
   }
 
@@ -216,7 +218,8 @@ class FactoryTest {
                         secret)))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageStartingWith(
-            "timerlock.jdbc.url = \"jdbc:no-such-driver://app:***@h/db\": it cannot be used")
+            "timerlock.jdbc.url = \"jdbc:no-such-driver://h/db\" (shown without user, password,"
+                + " query and properties): no JDBC driver on the class path accepts it")
         .hasMessageNotContaining(secret)
         .satisfies(
             e -> {
@@ -284,9 +287,15 @@ class FactoryTest {
         SimpleLock lock =
             provider.lock(LockConfiguration.of("factory", Duration.ofMinutes(1))).orElseThrow();
         lock.unlock();
+        assertThat(db.url()).contains("?currentSchema=");
         assertThat(provider.description())
+            .as("the URL without its query")
             .isEqualTo(
-                "JDBC table " + db.namespace() + ".factory_locks on PostgreSQL (" + db.url() + ")");
+                "JDBC table "
+                    + db.namespace()
+                    + ".factory_locks on PostgreSQL ("
+                    + db.url().substring(0, db.url().indexOf('?'))
+                    + ")");
         assertThat(provider.maxNameLength()).isEqualTo(255);
       } finally {
         ((AutoCloseable) provider).close();

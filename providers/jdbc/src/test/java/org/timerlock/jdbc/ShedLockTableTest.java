@@ -72,6 +72,21 @@ class ShedLockTableTest {
   }
 
   @Test
+  void mySqlConnectorOnMariaDb() {
+    for (String properties : new String[] {"", "?useAffectedRows=true"}) {
+      try (IsolatedDatabase db = TestStores.isolatedDatabase(StoreKind.MARIADB, getClass());
+          HikariDataSource pool =
+              Pools.pool(
+                  MySqlConnectorOnMariaDbContractTest.mySqlUrl(db) + properties,
+                  db.user(),
+                  db.password(),
+                  2)) {
+        leaseOnlyUntilTheColumnsAreAdded(pool, "DATETIME(3)");
+      }
+    }
+  }
+
+  @Test
   void h2() {
     try (HikariDataSource pool =
         Pools.pool("jdbc:h2:mem:" + Pools.unique("st") + ";DB_CLOSE_DELAY=-1", "sa", "", 2)) {
@@ -104,6 +119,11 @@ class ShedLockTableTest {
       assertThat(lock.fencingToken()).isEmpty();
       lock.unlock();
       acquire(provider, job.forFire(FIRE)).unlock(); // the lease alone: the same fire again
+      SimpleLock held = acquire(provider, job);
+      try (JdbcLockProvider other = JdbcLockProvider.builder().dataSource(pool).build()) {
+        assertThat(other.tryLock(job).outcome()).isEqualTo(LockAttempt.Outcome.HELD_ELSEWHERE);
+      }
+      held.unlock();
     }
     String advice =
         logged.stream()

@@ -1,0 +1,164 @@
+package org.timerlock.jdbc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.zaxxer.hikari.HikariDataSource;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.timerlock.core.LockConfiguration;
+import org.timerlock.core.SimpleLock;
+import org.timerlock.testkit.stores.IsolatedDatabase;
+import org.timerlock.testkit.stores.StoreKind;
+import org.timerlock.testkit.stores.TestStores;
+
+/**
+ * Table squatting: in a schema where every role may create tables (PostgreSQL 14 and earlier:
+ * {@code public}), another role creates {@code shedlock} before the application does and grants it
+ * what TimerLock needs. TimerLock works with it (SELECT, INSERT and UPDATE are all it needs) but
+ * says once, at start-up, who owns it. A table TimerLock's own user created raises nothing.
+ */
+class TableOwnerTest {
+
+  private final Logger jul = Logger.getLogger(JdbcLockProvider.class.getName());
+  private final List<LogRecord> logged = new CopyOnWriteArrayList<>();
+  private final Handler handler =
+      new Handler() {
+        @Override
+        public void publish(LogRecord record) {
+          logged.add(record);
+        }
+
+        @Override
+        public void flush() {}
+
+        @Override
+        public void close() {}
+      };
+
+  @BeforeEach
+  void listen() {
+    jul.addHandler(handler);
+  }
+
+  @AfterEach
+  void stopListening() {
+    jul.removeHandler(handler);
+  }
+
+  @Test
+  void aTableOfAnotherRoleIsUsedWithOneWarning() throws SQLException {
+    try (IsolatedDatabase db = TestStores.isolatedDatabase(StoreKind.POSTGRES, getClass());
+        Roles roles = new Roles(db)) {
+      String app = roles.create("app");
+      String squatter = roles.create("squatter");
+      // As PostgreSQL 14 and earlier have it for public: every role may create tables.
+      roles.exec("GRANT USAGE, CREATE ON SCHEMA " + db.namespace() + " TO PUBLIC");
+      roles.exec("SET ROLE " + squatter);
+      roles.exec(Pools.lockTableDdl(db.namespace() + ".shedlock", 255, "TIMESTAMP(3)"));
+      roles.exec("GRANT SELECT, INSERT, UPDATE ON " + db.namespace() + ".shedlock TO " + app);
+      roles.exec("RESET ROLE");
+
+      try (HikariDataSource pool = Pools.pool(db.url(), app, null, 2);
+          JdbcLockProvider provider =
+              JdbcLockProvider.builder()
+                  .dataSource(pool)
+                  .dataSourceDescription("java:app/jdbc/orders")
+                  .build()) {
+        for (int i = 0; i < 3; i++) {
+          SimpleLock lock =
+              provider.lock(LockConfiguration.of("job", Duration.ofMinutes(1))).orElseThrow();
+          assertThat(lock.extend(Duration.ofMinutes(2), Duration.ZERO)).isPresent();
+          lock.unlock();
+        }
+        assertThat(provider.maxNameLength()).isEqualTo(255);
+      }
+      List<String> warnings = warnings();
+      assertThat(warnings).as("one warning").hasSize(1);
+      assertThat(warnings.get(0))
+          .startsWith(
+              "Lock table "
+                  + db.namespace()
+                  + ".shedlock is owned by role '"
+                  + squatter
+                  + "', not by '"
+                  + app
+                  + "', the user TimerLock connects as (java:app/jdbc/orders).")
+          .contains("SELECT, INSERT and UPDATE")
+          .contains("docs/security.md");
+    }
+  }
+
+  @Test
+  void aTableTheUserCreatedRaisesNothing() throws SQLException {
+    try (IsolatedDatabase db = TestStores.isolatedDatabase(StoreKind.POSTGRES, getClass());
+        Roles roles = new Roles(db)) {
+      String app = roles.create("app");
+      // CREATE on the schema is needed only to create the table (timerlock.jdbc.create-table).
+      roles.exec("GRANT USAGE, CREATE ON SCHEMA " + db.namespace() + " TO " + app);
+      for (int node = 0; node < 2; node++) { // creates it, then finds it
+        try (HikariDataSource pool = Pools.pool(db.url(), app, null, 2);
+            JdbcLockProvider provider = JdbcLockProvider.builder().dataSource(pool).build()) {
+          provider.lock(LockConfiguration.of("job", Duration.ofMinutes(1))).orElseThrow().unlock();
+        }
+      }
+      assertThat(logged).anyMatch(r -> r.getMessage().startsWith("Created lock table"));
+      assertThat(warnings()).isEmpty();
+    }
+  }
+
+  private List<String> warnings() {
+    return logged.stream()
+        .filter(r -> r.getLevel().intValue() >= Level.WARNING.intValue())
+        .map(LogRecord::getMessage)
+        .toList();
+  }
+
+  /** Login roles of the test's own, dropped afterwards with what they own. */
+  private static final class Roles implements AutoCloseable {
+    private final Connection connection;
+    private final List<String> created = new CopyOnWriteArrayList<>();
+    private final String suffix;
+
+    Roles(IsolatedDatabase db) {
+      this.connection = db.connect();
+      this.suffix = db.namespace().substring(db.namespace().lastIndexOf('_') + 1);
+    }
+
+    String create(String hint) throws SQLException {
+      String role = "tl_" + hint + "_" + suffix;
+      exec("CREATE ROLE " + role + " LOGIN");
+      created.add(role);
+      return role;
+    }
+
+    void exec(String sql) throws SQLException {
+      try (Statement s = connection.createStatement()) {
+        s.execute(sql);
+      }
+    }
+
+    @Override
+    public void close() throws SQLException {
+      try {
+        exec("RESET ROLE");
+        for (String role : created) {
+          exec("DROP OWNED BY " + role + " CASCADE");
+          exec("DROP ROLE " + role);
+        }
+      } finally {
+        connection.close();
+      }
+    }
+  }
+}
