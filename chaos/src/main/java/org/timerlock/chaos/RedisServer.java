@@ -1,0 +1,180 @@
+package org.timerlock.chaos;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A private {@code redis-server} on a free port of 127.0.0.1, with no persistence, that the run can
+ * crash ({@code kill -9}) and start again on the same port with an empty data set. It never touches
+ * the shared Redis on 6379.
+ */
+final class RedisServer implements AutoCloseable {
+
+  /** Names the redis-server binary when it is not on the PATH. */
+  static final String BINARY_VARIABLE = "TIMERLOCK_TEST_CHAOS_REDIS_SERVER";
+
+  private final Path dir;
+  private final int port;
+  private final String binary;
+  private Process process;
+
+  private RedisServer(Path dir, int port, String binary) {
+    this.dir = dir;
+    this.port = port;
+    this.binary = binary;
+  }
+
+  /**
+   * Starts a server.
+   *
+   * @param dir its working directory and log
+   * @return the running server
+   * @throws IOException when it cannot be started
+   */
+  static RedisServer start(Path dir) throws IOException {
+    Files.createDirectories(dir);
+    String binary = System.getenv(BINARY_VARIABLE);
+    RedisServer server =
+        new RedisServer(
+            dir, freePort(), binary == null || binary.isBlank() ? "redis-server" : binary);
+    server.startProcess();
+    return server;
+  }
+
+  /**
+   * The URI clients connect to.
+   *
+   * @return e.g. {@code redis://127.0.0.1:41234}
+   */
+  String uri() {
+    return "redis://127.0.0.1:" + port;
+  }
+
+  /**
+   * Whether the server process is running.
+   *
+   * @return true while it runs
+   */
+  synchronized boolean running() {
+    return process != null && process.isAlive();
+  }
+
+  /** Kills the server with SIGKILL, losing every key, and waits for it to be gone. */
+  synchronized void crash() {
+    if (process != null) {
+      Signals.send(process.pid(), "KILL");
+      try {
+        process.waitFor(10, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      process = null;
+    }
+  }
+
+  /**
+   * Starts the server again on the same port, empty.
+   *
+   * @throws IOException when it does not come up
+   */
+  synchronized void restart() throws IOException {
+    crash();
+    startProcess();
+  }
+
+  private void startProcess() throws IOException {
+    ProcessBuilder pb =
+        new ProcessBuilder(
+                binary,
+                "--port",
+                Integer.toString(port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--dir",
+                dir.toString(),
+                "--daemonize",
+                "no",
+                "--protected-mode",
+                "yes")
+            .redirectErrorStream(true)
+            .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve("redis.out").toFile()));
+    try {
+      process = pb.start();
+    } catch (IOException e) {
+      throw new IOException(
+          "Cannot start '"
+              + binary
+              + "' for the private Redis of the chaos run: install redis-server (on Debian,"
+              + " 'apt-get install redis-server', or 'bash .ci/services.sh' as root) or set "
+              + BINARY_VARIABLE,
+          e);
+    }
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+    while (System.nanoTime() < deadline) {
+      if (!process.isAlive()) {
+        throw new IOException(
+            "redis-server exited with "
+                + process.exitValue()
+                + "; see "
+                + dir.resolve("redis.out"));
+      }
+      if (pings()) {
+        return;
+      }
+      try {
+        Thread.sleep(20);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IOException("Interrupted while waiting for redis-server", e);
+      }
+    }
+    throw new IOException("redis-server did not answer on port " + port + " within 20 s");
+  }
+
+  private boolean pings() {
+    try (Socket socket = new Socket()) {
+      socket.connect(new InetSocketAddress("127.0.0.1", port), 500);
+      socket.setSoTimeout(1_000);
+      OutputStream out = socket.getOutputStream();
+      out.write("PING\r\n".getBytes(StandardCharsets.US_ASCII));
+      out.flush();
+      InputStream in = socket.getInputStream();
+      return in.read() == '+';
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  private static int freePort() throws IOException {
+    try (ServerSocket socket = new ServerSocket()) {
+      socket.setReuseAddress(true);
+      socket.bind(new InetSocketAddress("127.0.0.1", 0));
+      return socket.getLocalPort();
+    }
+  }
+
+  @Override
+  public synchronized void close() {
+    if (process != null) {
+      process.destroyForcibly();
+      try {
+        process.waitFor(10, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      process = null;
+    }
+  }
+}

@@ -1,0 +1,33 @@
+package org.timerlock.chaos;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** The promises a guarded run must keep, as far as the provider claims the features for them. */
+public final class Verdicts {
+
+  private Verdicts() {}
+
+  /**
+   * What a guarded run got wrong.
+   *
+   * @param guarded the report of a {@link Mode#GUARDED} run
+   * @return the broken promises, empty when none
+   */
+  public static List<String> problems(RunReport guarded) {
+    List<String> problems = new ArrayList<>();
+    String where = guarded.store().label() + ", " + guarded.mode().label();
+    if (guarded.features().contains("FIRE_GUARD") && guarded.firesRunTwice() > 0) {
+      problems.add(
+          where
+              + ": "
+              + guarded.firesRunTwice()
+              + " fires ran twice, e.g. "
+              + guarded.duplicateSamples());
+    }
+    if (guarded.features().contains("FENCING_TOKENS") && guarded.staleAccepted() > 0) {
+      problems.add(where + ": " + guarded.staleAccepted() + " stale writes were accepted");
+    }
+    return problems;
+  }
+}
