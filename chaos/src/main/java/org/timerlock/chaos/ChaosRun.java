@@ -422,6 +422,14 @@ public final class ChaosRun {
         p.process.destroyForcibly();
       }
     }
+    for (NodeProcess p : copy) {
+      try {
+        p.process.waitFor(10, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        break;
+      }
+    }
     if (redis != null) {
       redis.close();
     }
