@@ -180,7 +180,7 @@ sort "$DEMO/fires.txt" | awk -v first="$first" -v last="$last" -v lock="nightly-
   f["lock"] == lock && f["fire"] >= first && f["fire"] <= last {
     t = f["fire"]
     if (!(t in seen)) { seen[t] = 1; order[++n] = t }
-    if (f["outcome"] == "skipped") skipped[t] = skipped[t] " " f["node"]
+    if (f["outcome"] == "skipped" || f["outcome"] == "already-ran") skipped[t] = skipped[t] " " f["node"]
     else { ran[t] = ran[t] " " f["node"]; runs[t]++ }
   }
   END {

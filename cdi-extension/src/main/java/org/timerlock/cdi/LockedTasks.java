@@ -1,28 +1,39 @@
 package org.timerlock.cdi;
 
+import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
+import jakarta.enterprise.concurrent.Trigger;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.time.Duration;
+import java.time.ZoneId;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ScheduledFuture;
+import org.timerlock.cdi.internal.AlignedTriggers;
+import org.timerlock.cdi.internal.FireRecordingTrigger;
 import org.timerlock.cdi.internal.LockRuntime;
 import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.LockingTaskExecutor;
 import org.timerlock.core.TaskResult;
+import org.timerlock.core.schedule.CalendarSchedule;
 
 /**
- * Wraps tasks so they run under a named lock, for schedulers the interceptor does not see, such as
- * {@code ManagedScheduledExecutorService}:
+ * Runs tasks under a named lock, for schedulers the interceptor does not see, such as {@code
+ * ManagedScheduledExecutorService}. Scheduled through this bean, the runs fall on the same instants
+ * on every node and each fire runs once in the cluster:
  *
  * <pre>{@code
  * @Resource ManagedScheduledExecutorService mses;
  * @Inject LockedTasks lockedTasks;
  *
- * mses.scheduleAtFixedRate(lockedTasks.wrap("report", this::report), 0, 1, TimeUnit.MINUTES);
+ * lockedTasks.scheduleAtFixedRate(mses, "report", Duration.ofMinutes(1), this::report);
+ * lockedTasks.schedule(mses, "cleanup", "0 30 2 * * *", ZoneId.of("UTC"), this::cleanup);
  * }</pre>
  *
- * Each run of a wrapped task takes the lock, and is skipped when another node holds it. Lock events
- * are published like for {@link SchedulerLock} methods.
+ * A task only wrapped ({@link #wrap(String, Runnable)}) and scheduled by the executor itself runs
+ * at times that differ per node (each node's start-up time): the lease alone then decides. Lock
+ * events are published like for {@link SchedulerLock} methods.
  */
 @ApplicationScoped
 public class LockedTasks {
@@ -57,6 +68,76 @@ public class LockedTasks {
    */
   public Runnable wrap(String lockName, Runnable task) {
     return wrap(runtime.configurationOf(lockName), task);
+  }
+
+  /**
+   * Runs a task under a lock at every fire of a trigger. Each run names the fire it serves by its
+   * scheduled time, so that with a trigger whose fires fall on the same instants on every node (as
+   * {@code CronTrigger} or {@link #scheduleAtFixedRate} do) each fire runs once in the cluster,
+   * unless {@code timerlock.lock."<name>".once-per-fire=false}. Durations come from configuration,
+   * as for {@link #wrap(String, Runnable)}.
+   *
+   * @param executor the server's scheduled executor
+   * @param lockName the lock name
+   * @param trigger the schedule
+   * @param task the task
+   * @return the scheduled task, to cancel it
+   * @throws IllegalArgumentException when no lockAtMostFor is configured for the name, or a value
+   *     is invalid
+   */
+  public ScheduledFuture<?> schedule(
+      ManagedScheduledExecutorService executor, String lockName, Trigger trigger, Runnable task) {
+    Objects.requireNonNull(executor, "executor");
+    Objects.requireNonNull(task, "task");
+    LockConfiguration configuration = runtime.configurationOf(lockName);
+    boolean oncePerFire = runtime.oncePerFire(lockName);
+    FireRecordingTrigger recording = new FireRecordingTrigger(trigger);
+    return executor.schedule(
+        () ->
+            this.executor.executeWithLock(
+                task, configuration.forFire(oncePerFire ? recording.scheduledFire() : null)),
+        recording);
+  }
+
+  /**
+   * Runs a task under a lock every {@code period}, at the multiples of the period since the epoch
+   * (every full minute for one minute), on every node alike: each fire runs once in the cluster.
+   *
+   * @param executor the server's scheduled executor
+   * @param lockName the lock name
+   * @param period the period, at least one millisecond
+   * @param task the task
+   * @return the scheduled task, to cancel it
+   * @throws IllegalArgumentException when the period is shorter than one millisecond, or no
+   *     lockAtMostFor is configured for the name
+   */
+  public ScheduledFuture<?> scheduleAtFixedRate(
+      ManagedScheduledExecutorService executor, String lockName, Duration period, Runnable task) {
+    return schedule(executor, lockName, AlignedTriggers.fixedRate(period), task);
+  }
+
+  /**
+   * Runs a task under a lock at the fires of a cron expression (6 fields with seconds, or 5
+   * without, as Jakarta Concurrency's {@code CronTrigger} reads them): each fire runs once in the
+   * cluster.
+   *
+   * @param executor the server's scheduled executor
+   * @param lockName the lock name
+   * @param cron e.g. {@code 0 30 2 * * *} for 02:30:00 every day
+   * @param zone the time zone of the expression
+   * @param task the task
+   * @return the scheduled task, to cancel it
+   * @throws IllegalArgumentException when the expression is invalid, or no lockAtMostFor is
+   *     configured for the name
+   */
+  public ScheduledFuture<?> schedule(
+      ManagedScheduledExecutorService executor,
+      String lockName,
+      String cron,
+      ZoneId zone,
+      Runnable task) {
+    return schedule(
+        executor, lockName, AlignedTriggers.of(CalendarSchedule.cron(cron, zone)), task);
   }
 
   /**

@@ -45,7 +45,7 @@ public class ExecutionLog {
    */
   public void ran(String lock, Instant start, boolean failed) {
     Instant end = Instant.now();
-    add(new Execution(node.name(), lock, failed ? "failed" : "ran", start, end));
+    add(new Execution(node.name(), lock, failed ? "failed" : "ran", start, end, null));
     LOG.log(
         Level.INFO,
         "[timerlock-example] fire={0} lock={1} node={2} outcome={3} millis={4}",
@@ -58,15 +58,18 @@ public class ExecutionLog {
 
   void onLockEvent(@Observes LockEvent event) {
     switch (event.kind()) {
-      case SKIPPED -> {
+      case SKIPPED, ALREADY_RAN -> {
         Instant at = event.timestamp();
-        add(new Execution(node.name(), event.lockName(), "skipped", at, at));
+        String outcome = event.kind() == LockEvent.Kind.SKIPPED ? "skipped" : "already-ran";
+        Instant fire = event.fireInstant().orElse(null);
+        add(new Execution(node.name(), event.lockName(), outcome, at, at, fire));
         LOG.log(
             Level.INFO,
-            "[timerlock-example] fire={0} lock={1} node={2} outcome=skipped millis=0",
-            fireOf(at),
+            "[timerlock-example] fire={0} lock={1} node={2} outcome={3} millis=0",
+            fireOf(fire != null ? fire : at),
             event.lockName(),
-            node.name());
+            node.name(),
+            outcome);
       }
       case ACQUIRED -> {
         synchronized (heldHere) {

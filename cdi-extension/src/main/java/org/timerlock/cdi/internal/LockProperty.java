@@ -27,7 +27,14 @@ enum LockProperty {
       ValueType.BOOLEAN,
       "true",
       "Set to false to switch this lock off: every call is skipped on every node so"
-          + " configured, with a DISABLED event.");
+          + " configured, with a DISABLED event."),
+  ONCE_PER_FIRE(
+      "once-per-fire",
+      ValueType.BOOLEAN,
+      "true",
+      "Set to false to turn off the fire guard for this lock: a scheduled fire that already ran on"
+          + " one node may then run again on a node that wakes up late, once the lease has"
+          + " ended.");
 
   private final String property;
   private final ValueType<?> type;

@@ -6,6 +6,7 @@ import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Inject;
 import jakarta.interceptor.InvocationContext;
 import java.lang.reflect.Method;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -67,7 +68,11 @@ public class LockRuntime {
               + context.getTarget().getClass().getName()
               + "; the call was not run. Please report this with the class and method.");
     }
-    TaskResult<Object> result = run(operation, context::proceed);
+    Instant fire =
+        operation.oncePerFire()
+            ? operation.fires().fireOf(context.getTimer(), operation.where())
+            : null;
+    TaskResult<Object> result = run(operation, fire, context::proceed);
     if (result.wasExecuted()) {
       return result.getResult();
     }
@@ -86,13 +91,26 @@ public class LockRuntime {
     return operations.byName(name).configuration();
   }
 
-  private <T> TaskResult<T> run(LockedOperation operation, Callable<T> task) throws Exception {
+  /**
+   * Whether scheduled runs of a lock used with {@code LockedTasks} carry their fire instant ({@code
+   * timerlock.lock."<name>".once-per-fire}, default true).
+   *
+   * @param name the lock name
+   * @return true when the fire guard is on for the lock
+   */
+  public boolean oncePerFire(String name) {
+    return operations.byName(name).oncePerFire();
+  }
+
+  private <T> TaskResult<T> run(LockedOperation operation, Instant fire, Callable<T> task)
+      throws Exception {
+    LockConfiguration configuration = operation.configuration().forFire(fire);
     if (!operation.enabled()) {
-      return disabled(operation.configuration(), operation.method());
+      return disabled(configuration, operation.method());
     }
     return executors
         .computeIfAbsent(operation.method(), this::executor)
-        .executeWithLock(task, operation.configuration());
+        .executeWithLock(task, configuration);
   }
 
   /**

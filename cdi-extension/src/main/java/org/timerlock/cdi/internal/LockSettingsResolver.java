@@ -70,8 +70,16 @@ final class LockSettingsResolver {
     LockConfiguration configuration = configuration(name, atMostFor, atLeastFor);
     boolean shared = bool(LockProperty.SHARED, name, false);
     boolean enabled = allEnabled && bool(LockProperty.ENABLED, name, true);
+    boolean oncePerFire = bool(LockProperty.ONCE_PER_FIRE, name, true);
+    FireSource fires = candidate == null ? FireSource.NONE : FireSource.of(candidate.method());
     return new LockedOperation(
-        where, candidate == null ? null : candidate.method(), configuration, shared, enabled);
+        where,
+        candidate == null ? null : candidate.method(),
+        configuration,
+        shared,
+        enabled,
+        oncePerFire,
+        fires);
   }
 
   private String name(LockCandidate candidate) {

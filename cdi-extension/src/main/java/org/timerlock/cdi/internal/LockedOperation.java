@@ -15,9 +15,18 @@ import org.timerlock.core.LockConfiguration;
  * @param configuration the lock name and durations
  * @param shared whether several methods may use the lock name ({@code .shared=true})
  * @param enabled false when configuration switches the lock off
+ * @param oncePerFire whether a call for a scheduled fire carries its fire instant, so that the
+ *     store refuses a fire that already ran ({@code .once-per-fire}, default true)
+ * @param fires where the fire instant of a call comes from
  */
 record LockedOperation(
-    String where, Method method, LockConfiguration configuration, boolean shared, boolean enabled) {
+    String where,
+    Method method,
+    LockConfiguration configuration,
+    boolean shared,
+    boolean enabled,
+    boolean oncePerFire,
+    FireSource fires) {
 
   /** The annotated method, if this lock has one. */
   Optional<Method> annotatedMethod() {

@@ -273,13 +273,22 @@ public class TimerLockExtension implements Extension {
                 LOG.log(
                     Level.INFO,
                     "TimerLock: {0} runs under lock ''{1}'' (lockAtMostFor {2}, lockAtLeastFor"
-                        + " {3}{4}) in {5}",
+                        + " {3}{4}{5}) in {6}",
                     operation.where(),
                     operation.name(),
                     operation.configuration().lockAtMostFor(),
                     operation.configuration().lockAtLeastFor(),
                     operation.enabled() ? "" : ", switched off",
+                    fireGuard(operation),
                     providerDescription));
+  }
+
+  private static String fireGuard(LockedOperation operation) {
+    String fires = operation.fires().description();
+    if (fires.isEmpty()) {
+      return "";
+    }
+    return operation.oncePerFire() ? "; " + fires : "; once-per-fire switched off";
   }
 
   private static ClassLoader classLoader() {

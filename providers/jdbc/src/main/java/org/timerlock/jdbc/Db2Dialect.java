@@ -5,7 +5,7 @@ import java.util.function.Function;
 import org.timerlock.jdbc.SqlStatement.Builder;
 import org.timerlock.jdbc.SqlStatement.Values;
 
-/** DB2: the standard MERGE. Not tested here. */
+/** DB2: the standard MERGE. Not tested here; the lease only (no fire guard, no fencing tokens). */
 final class Db2Dialect extends Dialect {
 
   Db2Dialect() {
@@ -31,7 +31,7 @@ final class Db2Dialect extends Dialect {
   }
 
   @Override
-  SqlStatement acquire(LockTable t) {
-    return standardMerge(t, t.table() + " tl", "SYSIBM.SYSDUMMY1", false, "");
+  SqlStatement acquire(LockTable t, AcquireMode mode) {
+    return standardMerge(t, mode, t.table() + " tl", "SYSIBM.SYSDUMMY1", false, "");
   }
 }

@@ -37,9 +37,19 @@ final class DerbyDialect extends Dialect {
         .sql(", " + base + ")})}");
   }
 
+  /**
+   * Derby's clock has milliseconds only: a row deleted and taken again within the millisecond of
+   * its last acquisition can repeat a token. Its local time, like {@link #now()}.
+   */
   @Override
-  SqlStatement acquire(LockTable t) {
-    return takeOverUpdate(t);
+  String epochMicros() {
+    return "({fn TIMESTAMPDIFF(SQL_TSI_FRAC_SECOND, TIMESTAMP('1970-01-01 00:00:00'),"
+        + " CURRENT_TIMESTAMP)} / 1000)";
+  }
+
+  @Override
+  SqlStatement acquire(LockTable t, AcquireMode mode) {
+    return takeOverUpdate(t, mode);
   }
 
   @Override
@@ -48,7 +58,7 @@ final class DerbyDialect extends Dialect {
   }
 
   @Override
-  SqlStatement secondAcquire(LockTable t) {
-    return insertIfAbsent(t, "SYSIBM.SYSDUMMY1");
+  SqlStatement secondAcquire(LockTable t, AcquireMode mode) {
+    return insertIfAbsent(t, mode, "SYSIBM.SYSDUMMY1");
   }
 }

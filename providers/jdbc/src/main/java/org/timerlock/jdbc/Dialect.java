@@ -34,10 +34,17 @@ abstract class Dialect {
 
   /** How the result of the acquire statement says whether the lock was taken. */
   enum AcquireResult {
-    /** Update count 1: inserted or taken over; 0: held elsewhere. */
+    /** Update count 1: inserted or taken over; 0: held elsewhere. Lease only, no token. */
     COUNT,
-    /** The statement returns the row's owner after the statement: ours means taken. */
-    RETURNED_OWNER,
+    /**
+     * The statement is a query that returns one row describing the lock row after it: its owner
+     * and, where the table has them, its fencing token and latest fire. Ours means taken.
+     */
+    RETURNED_STATE,
+    /** The statement is a query that returns the row only when it inserted or took it over. */
+    CHANGED_ROW,
+    /** As {@link #CHANGED_ROW}, through the JDBC generated keys of an update statement. */
+    CHANGED_ROW_AS_KEYS,
     /** MySQL's upsert count: 2 taken over, 0 held, 1 inserted or (found-rows mode) held. */
     MYSQL_COUNT,
     /**
@@ -99,16 +106,35 @@ abstract class Dialect {
   /** Appends {@code base + duration} to the statement. */
   abstract void plus(Builder sql, String base, Function<Values, Duration> duration);
 
+  /**
+   * The database's current time in microseconds since the epoch, the floor of every new fencing
+   * token, so that tokens keep growing when a row is deleted. Null for a database without
+   * statements for the fire and token columns, which then gets the lease alone.
+   */
+  String epochMicros() {
+    return null;
+  }
+
+  /** Whether this database has statements for the fire and token columns. */
+  final boolean supportsFireColumns() {
+    return epochMicros() != null;
+  }
+
   /** The single acquire statement: inserts the row or takes over an expired one. */
-  abstract SqlStatement acquire(LockTable t);
+  abstract SqlStatement acquire(LockTable t, AcquireMode mode);
 
   AcquireResult acquireResult() {
     return AcquireResult.COUNT;
   }
 
   /** The second acquire statement of {@link AcquireResult#UPDATE_THEN_INSERT} dialects. */
-  SqlStatement secondAcquire(LockTable t) {
-    return selectOwner(t);
+  SqlStatement secondAcquire(LockTable t, AcquireMode mode) {
+    return selectState(t, mode);
+  }
+
+  /** The statements that add the fire and token columns to a ShedLock table. */
+  final List<String> addFireColumns(LockTable t) {
+    return tableDdl.addFireColumns(t);
   }
 
   /** The DDL of the lock table, or of a table with the same columns. */
@@ -208,29 +234,34 @@ abstract class Dialect {
     return b.build();
   }
 
-  /** Reads the owner of a name, for MySQL's ambiguous upsert count only. */
-  final SqlStatement selectOwner(LockTable t) {
+  /**
+   * Reads what {@link RowState} holds of a name's row: for statements that cannot return it, and to
+   * tell a refused fire that already ran from one refused because the lock is held.
+   */
+  final SqlStatement selectState(LockTable t, AcquireMode mode) {
     return new Builder()
-        .sql("SELECT " + t.lockedBy() + " FROM " + t.table() + " WHERE " + t.name() + " = ")
+        .sql("SELECT " + stateColumns(t, mode, "") + " FROM " + t.table() + " WHERE ")
+        .sql(t.name() + " = ")
         .name()
         .build();
   }
 
   /** Takes over the row only when it has expired; for two-step dialects. */
-  final SqlStatement takeOverUpdate(LockTable t) {
+  final SqlStatement takeOverUpdate(LockTable t, AcquireMode mode) {
     Builder b = new Builder();
     b.sql("UPDATE " + t.table() + " SET ");
-    takeOver(b, t);
+    takeOver(b, t, mode, "");
     b.sql(" WHERE " + t.name() + " = ").name();
     b.sql(" AND " + t.lockUntil() + " <= " + now());
+    guard(b, mode, "");
     return b.build();
   }
 
   /** Inserts the row only when no row has the name; for two-step dialects. */
-  final SqlStatement insertIfAbsent(LockTable t, String oneRow) {
+  final SqlStatement insertIfAbsent(LockTable t, AcquireMode mode, String oneRow) {
     Builder b = new Builder();
-    b.sql("INSERT INTO " + t.table() + " (" + columns(t) + ") SELECT ");
-    newRow(b);
+    b.sql("INSERT INTO " + t.table() + " (" + columns(t, mode) + ") SELECT ");
+    newRow(b, mode);
     b.sql(" FROM " + oneRow + " WHERE NOT EXISTS (SELECT 1 FROM " + t.table() + " WHERE ");
     b.sql(t.name() + " = ").name().sql(")");
     return b.build();
@@ -246,40 +277,112 @@ abstract class Dialect {
    * @param end text after the statement
    */
   final SqlStatement standardMerge(
-      LockTable t, String target, String source, boolean conditionAsWhere, String end) {
+      LockTable t,
+      AcquireMode mode,
+      String target,
+      String source,
+      boolean conditionAsWhere,
+      String end) {
     Builder b = new Builder();
     b.sql("MERGE INTO " + target + " USING " + source + " ON (tl." + t.name() + " = ").name();
     b.sql(")");
-    String takeover = "tl." + t.lockUntil() + " <= " + now();
-    b.sql(conditionAsWhere ? " WHEN MATCHED" : " WHEN MATCHED AND " + takeover);
-    b.sql(" THEN UPDATE SET ");
-    takeOver(b, t);
-    if (conditionAsWhere) {
-      b.sql(" WHERE " + takeover);
+    if (!conditionAsWhere) {
+      b.sql(" WHEN MATCHED AND tl." + t.lockUntil() + " <= " + now());
+      guard(b, mode, "tl.");
+    } else {
+      b.sql(" WHEN MATCHED");
     }
-    b.sql(" WHEN NOT MATCHED THEN INSERT (" + columns(t) + ") VALUES (");
-    newRow(b);
+    b.sql(" THEN UPDATE SET ");
+    takeOver(b, t, mode, "tl.");
+    if (conditionAsWhere) {
+      b.sql(" WHERE tl." + t.lockUntil() + " <= " + now());
+      guard(b, mode, "tl.");
+    }
+    b.sql(" WHEN NOT MATCHED THEN INSERT (" + columns(t, mode) + ") VALUES (");
+    newRow(b, mode);
     b.sql(")" + end);
     return b.build();
   }
 
-  /** The four columns in the order {@link #newRow} gives their values. */
-  static String columns(LockTable t) {
-    return t.name() + ", " + t.lockUntil() + ", " + t.lockedAt() + ", " + t.lockedBy();
+  /** The columns a new row is given, in the order {@link #newRow} gives their values. */
+  static String columns(LockTable t, AcquireMode mode) {
+    String shedLock = t.name() + ", " + t.lockUntil() + ", " + t.lockedAt() + ", " + t.lockedBy();
+    switch (mode) {
+      case FIRE:
+        return shedLock + ", " + LockTable.LAST_FIRE + ", " + LockTable.FENCING_TOKEN;
+      case PLAIN:
+        // No last_fire: an untyped NULL is not valid everywhere, and null is its default.
+        return shedLock + ", " + LockTable.FENCING_TOKEN;
+      default:
+        return shedLock;
+    }
+  }
+
+  /** The columns of {@link RowState} in its order: owner, then token and fire where there are. */
+  static String stateColumns(LockTable t, AcquireMode mode, String prefix) {
+    return mode == AcquireMode.LEASE_ONLY
+        ? prefix + t.lockedBy()
+        : prefix
+            + t.lockedBy()
+            + ", "
+            + prefix
+            + LockTable.FENCING_TOKEN
+            + ", "
+            + prefix
+            + LockTable.LAST_FIRE;
   }
 
   /** The values of a freshly taken lock, in the order of {@link #columns}. */
-  final void newRow(Builder b) {
+  final void newRow(Builder b, AcquireMode mode) {
     b.name().sql(", ");
     plus(b, now(), Values::atMostFor);
     b.sql(", " + now() + ", ").owner();
+    if (mode == AcquireMode.FIRE) {
+      b.sql(", ").fire().sql(", " + epochMicros());
+    } else if (mode == AcquireMode.PLAIN) {
+      b.sql(", " + epochMicros());
+    }
   }
 
-  /** The assignments that make the row the caller's fresh acquisition. */
-  private void takeOver(Builder b, LockTable t) {
+  /**
+   * The assignments that make the row the caller's fresh acquisition: a new token above the old one
+   * and the database clock, and the fire it serves.
+   */
+  final void takeOver(Builder b, LockTable t, AcquireMode mode, String prefix) {
     b.sql(t.lockUntil() + " = ");
     plus(b, now(), Values::atMostFor);
     b.sql(", " + t.lockedAt() + " = " + now() + ", " + t.lockedBy() + " = ").owner();
+    if (mode == AcquireMode.FIRE) {
+      b.sql(", " + LockTable.LAST_FIRE + " = ").fire();
+    }
+    if (mode != AcquireMode.LEASE_ONLY) {
+      b.sql(", " + LockTable.FENCING_TOKEN + " = " + nextToken(prefix + LockTable.FENCING_TOKEN));
+    }
+  }
+
+  /** The fire guard, as {@code AND ...} after a take-over condition: only a later fire passes. */
+  static void guard(Builder b, AcquireMode mode, String prefix) {
+    if (mode == AcquireMode.FIRE) {
+      String lastFire = prefix + LockTable.LAST_FIRE;
+      b.sql(" AND (" + lastFire + " IS NULL OR " + lastFire + " < ").fire().sql(")");
+    }
+  }
+
+  /**
+   * The token after {@code column}: one more than it, or the database clock in microseconds when
+   * that is greater, so that a deleted row does not start the tokens again from one.
+   */
+  final String nextToken(String column) {
+    String next = "COALESCE(" + column + ", 0) + 1";
+    return "CASE WHEN "
+        + next
+        + " > "
+        + epochMicros()
+        + " THEN "
+        + next
+        + " ELSE "
+        + epochMicros()
+        + " END";
   }
 
   /**

@@ -11,7 +11,7 @@ import java.util.function.Function;
 import org.timerlock.jdbc.SqlStatement.Builder;
 import org.timerlock.jdbc.SqlStatement.Values;
 
-/** H2: the standard MERGE. */
+/** H2: the standard MERGE, read back through {@code FINAL TABLE}. */
 final class H2Dialect extends Dialect {
 
   H2Dialect() {
@@ -94,7 +94,20 @@ final class H2Dialect extends Dialect {
   }
 
   @Override
-  SqlStatement acquire(LockTable t) {
-    return standardMerge(t, t.table() + " tl", "(SELECT 1 AS one) s", false, "");
+  String epochMicros() {
+    return "DATEDIFF(MICROSECOND, TIMESTAMP WITH TIME ZONE '1970-01-01 00:00:00+00',"
+        + " CURRENT_TIMESTAMP(6))";
+  }
+
+  @Override
+  SqlStatement acquire(LockTable t, AcquireMode mode) {
+    SqlStatement merge =
+        standardMerge(t, mode, t.table() + " tl", "(SELECT 1 AS one) s", false, "");
+    return merge.wrapped("SELECT " + stateColumns(t, mode, "") + " FROM FINAL TABLE (", ")");
+  }
+
+  @Override
+  AcquireResult acquireResult() {
+    return AcquireResult.CHANGED_ROW;
   }
 }

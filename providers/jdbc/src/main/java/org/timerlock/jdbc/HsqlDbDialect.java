@@ -5,7 +5,7 @@ import java.util.function.Function;
 import org.timerlock.jdbc.SqlStatement.Builder;
 import org.timerlock.jdbc.SqlStatement.Values;
 
-/** HSQLDB: the standard MERGE. */
+/** HSQLDB: the standard MERGE, read back through the generated keys of the statement. */
 final class HsqlDbDialect extends Dialect {
 
   HsqlDbDialect() {
@@ -31,7 +31,18 @@ final class HsqlDbDialect extends Dialect {
   }
 
   @Override
-  SqlStatement acquire(LockTable t) {
-    return standardMerge(t, t.table() + " tl", "(VALUES (0)) s (one)", false, "");
+  String epochMicros() {
+    return "DATEDIFF('microsecond', TIMESTAMP '1970-01-01 00:00:00', CAST(CURRENT_TIMESTAMP(6)"
+        + " AT TIME ZONE INTERVAL '0:00' HOUR TO MINUTE AS TIMESTAMP(6)))";
+  }
+
+  @Override
+  SqlStatement acquire(LockTable t, AcquireMode mode) {
+    return standardMerge(t, mode, t.table() + " tl", "(VALUES (0)) s (one)", false, "");
+  }
+
+  @Override
+  AcquireResult acquireResult() {
+    return AcquireResult.CHANGED_ROW_AS_KEYS;
   }
 }

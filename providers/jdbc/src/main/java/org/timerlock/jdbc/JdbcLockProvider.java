@@ -8,10 +8,17 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
 import java.util.concurrent.Executor;
 import javax.sql.DataSource;
+import org.timerlock.core.LockAttempt;
 import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.LockException;
 import org.timerlock.core.LockProvider;
@@ -51,16 +58,26 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
   private final AutoCloseable owned;
   private final TransactionIsolation isolation;
   private volatile Statements statements;
-  private volatile boolean tableLookedUp;
+  private volatile TableShape shape = TableShape.UNKNOWN;
 
   /** The detected database and its statements for this table. */
   private record Statements(
       Dialect dialect,
-      SqlStatement acquire,
+      Map<AcquireMode, SqlStatement> acquire,
+      Map<AcquireMode, SqlStatement> second,
+      Map<AcquireMode, SqlStatement> selectState,
       SqlStatement release,
-      SqlStatement extend,
-      SqlStatement selectOwner,
-      SqlStatement second) {}
+      SqlStatement extend) {}
+
+  /** What this provider last found out about its table. */
+  private enum TableShape {
+    /** Not looked at yet, or a statement failed since. */
+    UNKNOWN,
+    /** With the fire and token columns, on a database that has statements for them. */
+    FULL,
+    /** ShedLock's four columns only, or a database without statements for the others. */
+    LEASE_ONLY
+  }
 
   private JdbcLockProvider(Builder builder) {
     this.dataSource = Objects.requireNonNull(builder.dataSource, "dataSource must be set");
@@ -94,108 +111,210 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
 
   @Override
   public Optional<SimpleLock> lock(LockConfiguration configuration) {
+    return tryLock(configuration).lock();
+  }
+
+  @Override
+  public LockAttempt tryLock(LockConfiguration configuration) {
     String owner = OwnerIds.newOwnerId(nodeId);
-    Values values =
-        new Values(
-            configuration.name(),
-            owner,
-            configuration.lockAtMostFor(),
-            configuration.lockAtLeastFor());
-    boolean acquired =
-        execute(
-            "acquire",
-            configuration.name(),
-            connection -> {
-              Statements s = statements(connection);
-              Values stored = stored(s, values);
-              if (createTable && !tableLookedUp) {
-                createTableIfMissing(connection, s.dialect());
+    Long fire =
+        configuration.fireInstant() == null ? null : configuration.fireInstant().toEpochMilli();
+    return execute(
+        "acquire",
+        configuration.name(),
+        connection -> {
+          Statements s = statements(connection);
+          Values values =
+              new Values(
+                  s.dialect().storedName(configuration.name()),
+                  owner,
+                  configuration.lockAtMostFor(),
+                  configuration.lockAtLeastFor(),
+                  fire);
+          if (shape == TableShape.UNKNOWN) {
+            lookAtTable(connection, s.dialect());
+          }
+          try {
+            return tryAcquire(connection, s, values, configuration);
+          } catch (SQLException e) {
+            rollbackIfInTransaction(connection);
+            if (s.dialect().isMissingTable(e)) {
+              if (!createTable) {
+                throw missingTable(e);
               }
-              try {
-                return tryAcquire(connection, s, stored);
-              } catch (SQLException e) {
-                rollbackIfInTransaction(connection);
-                if (s.dialect().isMissingTable(e)) {
-                  if (!createTable) {
-                    throw missingTable(e);
-                  }
-                  createTable(connection, s.dialect());
-                  return tryAcquire(connection, s, stored);
-                }
-                if (s.dialect().insertMayRace() && SqlErrors.isIntegrityViolation(e)) {
-                  // Another node inserted the same new name in the same instant: it holds it.
-                  LOG.log(
-                      Level.DEBUG,
-                      () -> "Lost the race to insert '" + configuration.name() + "': " + e);
-                  return false;
-                }
-                throw e;
-              }
-            });
-    return acquired
-        ? Optional.of(new JdbcLock(configuration.name(), owner, configuration.lockAtLeastFor()))
-        : Optional.empty();
+              createTable(connection, s.dialect());
+              return tryAcquire(connection, s, values, configuration);
+            }
+            if (s.dialect().insertMayRace() && SqlErrors.isIntegrityViolation(e)) {
+              // Another node inserted the same new name in the same instant: it holds it.
+              LOG.log(
+                  Level.DEBUG,
+                  () -> "Lost the race to insert '" + configuration.name() + "': " + e);
+              return LockAttempt.heldElsewhere();
+            }
+            // No belief about the table outlives a failure: look at it again next time.
+            shape = TableShape.UNKNOWN;
+            throw e;
+          }
+        });
   }
 
-  private boolean tryAcquire(Connection connection, Statements s, Values values)
-      throws SQLException {
-    try (PreparedStatement ps = connection.prepareStatement(s.acquire().sql())) {
-      s.acquire().bind(ps, values);
-      switch (s.dialect().acquireResult()) {
-        case RETURNED_OWNER:
-          try (ResultSet rs = ps.executeQuery()) {
-            return rs.next() && values.owner().equals(rs.getString(1));
-          }
-        case MYSQL_COUNT:
-          int count = ps.executeUpdate();
-          if (count != 1) {
-            return count == 2;
-          }
-          return values.owner().equals(selectOwner(connection, s, values));
+  @Override
+  public Set<Feature> features() {
+    return shape == TableShape.FULL ? EnumSet.allOf(Feature.class) : Set.of();
+  }
 
-        case UPDATE_THEN_INSERT:
-          if (ps.executeUpdate() == 1) {
-            return true;
-          }
-          try (PreparedStatement insert = connection.prepareStatement(s.second().sql())) {
-            s.second().bind(insert, values);
-            return insert.executeUpdate() == 1;
-          }
-        case COUNT:
-        default:
-          return ps.executeUpdate() == 1;
+  private AcquireMode mode(Dialect dialect, Values values) {
+    if (shape != TableShape.FULL || !dialect.supportsFireColumns()) {
+      return AcquireMode.LEASE_ONLY;
+    }
+    return values.fire() == null ? AcquireMode.PLAIN : AcquireMode.FIRE;
+  }
+
+  private LockAttempt tryAcquire(
+      Connection connection, Statements s, Values values, LockConfiguration configuration)
+      throws SQLException {
+    AcquireMode mode = mode(s.dialect(), values);
+    SqlStatement acquire = s.acquire().get(mode);
+    RowState after;
+    boolean complete = false;
+    switch (s.dialect().acquireResult()) {
+      case RETURNED_STATE:
+        after = queryState(connection, acquire, values);
+        complete = true;
+        break;
+      case CHANGED_ROW:
+        after = queryState(connection, acquire, values);
+        break;
+      case CHANGED_ROW_AS_KEYS:
+        after = updateReturningKeys(connection, acquire, values, mode);
+        break;
+      case MYSQL_COUNT:
+        int count = update(connection, acquire, values);
+        if (count == 0 || (count == 2 && mode == AcquireMode.LEASE_ONLY)) {
+          after = count == 2 ? new RowState(values.owner(), null, null) : RowState.UNKNOWN;
+        } else {
+          after = queryState(connection, s.selectState().get(mode), values);
+          complete = true;
+        }
+        break;
+      case UPDATE_THEN_INSERT:
+        boolean taken =
+            update(connection, acquire, values) == 1
+                || update(connection, s.second().get(mode), values) == 1;
+        after = taken ? new RowState(values.owner(), null, null) : RowState.UNKNOWN;
+        break;
+      case COUNT:
+      default:
+        after =
+            update(connection, acquire, values) == 1
+                ? new RowState(values.owner(), null, null)
+                : RowState.UNKNOWN;
+    }
+    if (values.owner().equals(after.owner())) {
+      Long token = after.fencingToken();
+      if (token == null && mode != AcquireMode.LEASE_ONLY) {
+        token = queryState(connection, s.selectState().get(mode), values).fencingToken();
       }
+      return LockAttempt.acquired(
+          new JdbcLock(
+              configuration.name(), values.owner(), configuration.lockAtLeastFor(), token));
+    }
+    if (mode != AcquireMode.FIRE) {
+      return LockAttempt.heldElsewhere();
+    }
+    // Only a refused fire needs to know why; statements that did not say are asked again.
+    RowState known = complete ? after : queryState(connection, s.selectState().get(mode), values);
+    return known.lastFire() != null && known.lastFire() >= values.fire()
+        ? LockAttempt.alreadyRan()
+        : LockAttempt.heldElsewhere();
+  }
+
+  private static int update(Connection connection, SqlStatement statement, Values values)
+      throws SQLException {
+    try (PreparedStatement ps = connection.prepareStatement(statement.sql())) {
+      statement.bind(ps, values);
+      return ps.executeUpdate();
     }
   }
 
-  private static String selectOwner(Connection connection, Statements s, Values values)
+  /** Runs a query returning {@link RowState}'s columns; the first row, or nothing known. */
+  private static RowState queryState(Connection connection, SqlStatement query, Values values)
       throws SQLException {
-    try (PreparedStatement ps = connection.prepareStatement(s.selectOwner().sql())) {
-      s.selectOwner().bind(ps, values);
+    try (PreparedStatement ps = connection.prepareStatement(query.sql())) {
+      query.bind(ps, values);
       try (ResultSet rs = ps.executeQuery()) {
-        return rs.next() ? rs.getString(1) : null;
+        return rs.next() ? rowState(rs) : RowState.UNKNOWN;
       }
     }
   }
 
-  private static Values stored(Statements s, Values values) {
-    return new Values(
-        s.dialect().storedName(values.name()),
-        values.owner(),
-        values.atMostFor(),
-        values.atLeastFor());
+  private RowState updateReturningKeys(
+      Connection connection, SqlStatement statement, Values values, AcquireMode mode)
+      throws SQLException {
+    String[] columns = Dialect.stateColumns(table, mode, "").toUpperCase(Locale.ROOT).split(", ");
+    try (PreparedStatement ps = connection.prepareStatement(statement.sql(), columns)) {
+      statement.bind(ps, values);
+      if (ps.executeUpdate() != 1) {
+        return RowState.UNKNOWN;
+      }
+      try (ResultSet rs = ps.getGeneratedKeys()) {
+        return rs.next() ? rowState(rs) : RowState.UNKNOWN;
+      }
+    }
+  }
+
+  private static RowState rowState(ResultSet rs) throws SQLException {
+    String owner = rs.getString(1);
+    if (rs.getMetaData().getColumnCount() < 3) {
+      return new RowState(owner, null, null);
+    }
+    long token = rs.getLong(2);
+    Long fencingToken = rs.wasNull() ? null : token;
+    long fire = rs.getLong(3);
+    return new RowState(owner, fencingToken, rs.wasNull() ? null : fire);
   }
 
   /**
-   * Before this provider's first acquire: a fresh database would otherwise answer it with a
-   * missing-table error, logged by the database. Only this look-up is remembered; a table dropped
-   * later is still created again when a statement finds it missing.
+   * Before this provider's first acquire, and again after a failure: whether the table exists
+   * (creating it when missing and allowed; a fresh database would otherwise answer the first
+   * acquire with a missing-table error, logged by the database) and whether it has the fire and
+   * token columns. A table dropped later is still created again when a statement finds it missing.
    */
-  private void createTableIfMissing(Connection connection, Dialect dialect) throws SQLException {
-    if (new TableMetadata(connection, dialect, table).certainlyMissing()) {
-      createTable(connection, dialect);
+  private void lookAtTable(Connection connection, Dialect dialect) throws SQLException {
+    TableMetadata metadata = new TableMetadata(connection, dialect, table);
+    if (metadata.certainlyMissing()) {
+      if (createTable) {
+        createTable(connection, dialect);
+      }
+      return;
     }
-    tableLookedUp = true;
+    boolean full =
+        dialect.supportsFireColumns()
+            && metadata.hasColumns(LockTable.LAST_FIRE, LockTable.FENCING_TOKEN);
+    TableShape found = full ? TableShape.FULL : TableShape.LEASE_ONLY;
+    if (found != shape && !full) {
+      LOG.log(Level.INFO, () -> leaseOnlyReason(dialect));
+    }
+    shape = found;
+  }
+
+  private String leaseOnlyReason(Dialect dialect) {
+    if (!dialect.supportsFireColumns()) {
+      return "Locks in "
+          + where()
+          + " use the lease alone: the fire guard and fencing tokens are not available on "
+          + dialect.label();
+    }
+    return "Lock table "
+        + table.table()
+        + " has no columns "
+        + LockTable.LAST_FIRE
+        + " and "
+        + LockTable.FENCING_TOKEN
+        + " (a ShedLock table): the fire guard and fencing tokens are off, the lease alone"
+        + " decides. ShedLock nodes can keep using the table after adding them with: "
+        + String.join("; ", dialect.addFireColumns(table));
   }
 
   private void createTable(Connection connection, Dialect dialect) throws SQLException {
@@ -205,6 +324,7 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
       if (!connection.getAutoCommit()) {
         connection.commit();
       }
+      shape = dialect.supportsFireColumns() ? TableShape.FULL : TableShape.LEASE_ONLY;
       LOG.log(Level.INFO, () -> "Created lock table " + table.table() + " in " + where());
     } catch (SQLException e) {
       rollbackIfInTransaction(connection);
@@ -326,14 +446,24 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
                 + "'; supported: PostgreSQL, MySQL, MariaDB, H2, Derby, HSQLDB, Oracle,"
                 + " SQL Server, DB2");
       }
+      Map<AcquireMode, SqlStatement> acquire = new EnumMap<>(AcquireMode.class);
+      Map<AcquireMode, SqlStatement> second = new EnumMap<>(AcquireMode.class);
+      Map<AcquireMode, SqlStatement> selectState = new EnumMap<>(AcquireMode.class);
+      for (AcquireMode mode : AcquireMode.values()) {
+        if (mode == AcquireMode.LEASE_ONLY || dialect.supportsFireColumns()) {
+          acquire.put(mode, dialect.acquire(table, mode));
+          second.put(mode, dialect.secondAcquire(table, mode));
+          selectState.put(mode, dialect.selectState(table, mode));
+        }
+      }
       s =
           new Statements(
               dialect,
-              dialect.acquire(table),
+              Map.copyOf(acquire),
+              Map.copyOf(second),
+              Map.copyOf(selectState),
               dialect.release(table),
-              dialect.extend(table),
-              dialect.selectOwner(table),
-              dialect.secondAcquire(table));
+              dialect.extend(table));
       statements = s;
       Statements detected = s;
       LOG.log(Level.DEBUG, () -> "Lock statements for " + where() + ": " + detected);
@@ -371,11 +501,13 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
     private final String name;
     private final String owner;
     private final Duration atLeastFor;
+    private final Long fencingToken;
 
-    JdbcLock(String name, String owner, Duration atLeastFor) {
+    JdbcLock(String name, String owner, Duration atLeastFor, Long fencingToken) {
       this.name = name;
       this.owner = owner;
       this.atLeastFor = atLeastFor;
+      this.fencingToken = fencingToken;
     }
 
     @Override
@@ -427,7 +559,14 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
                   return false;
                 }
               });
-      return extended ? Optional.of(new JdbcLock(name, owner, atLeastFor)) : Optional.empty();
+      return extended
+          ? Optional.of(new JdbcLock(name, owner, atLeastFor, fencingToken))
+          : Optional.empty();
+    }
+
+    @Override
+    public OptionalLong fencingToken() {
+      return fencingToken == null ? OptionalLong.empty() : OptionalLong.of(fencingToken);
     }
 
     @Override

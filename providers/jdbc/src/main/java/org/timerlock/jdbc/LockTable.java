@@ -9,6 +9,12 @@ import java.util.regex.Pattern;
  */
 record LockTable(String table, String name, String lockUntil, String lockedAt, String lockedBy) {
 
+  /** The column of the latest granted fire, epoch milliseconds; not in ShedLock's tables. */
+  static final String LAST_FIRE = "last_fire";
+
+  /** The column of the latest fencing token; not in ShedLock's tables. */
+  static final String FENCING_TOKEN = "fencing_token";
+
   /** What {@link #isIdentifier} accepts, for messages. */
   static final String IDENTIFIER_RULE =
       "an SQL identifier (letters, digits, _ or $, not starting with a digit)";

@@ -78,29 +78,48 @@ final class MySqlDialect extends Dialect {
   }
 
   @Override
-  SqlStatement acquire(LockTable t) {
+  String epochMicros() {
+    return "TIMESTAMPDIFF(MICROSECOND, '1970-01-01 00:00:00', UTC_TIMESTAMP(6))";
+  }
+
+  @Override
+  SqlStatement acquire(LockTable t, AcquireMode mode) {
     Builder b = new Builder();
-    b.sql("INSERT INTO " + t.table() + " (" + columns(t) + ") VALUES (");
-    newRow(b);
+    b.sql("INSERT INTO " + t.table() + " (" + columns(t, mode) + ") VALUES (");
+    newRow(b, mode);
     b.sql(")");
     // Assignments run left to right and later ones see earlier results: decide the owner first
-    // (on the old lock_until), then copy the times only where the owner is now the caller's.
+    // (on the old lock_until and fire), then copy the rest only where the owner is now the
+    // caller's.
     String by = t.lockedBy();
-    b.sql(" ON DUPLICATE KEY UPDATE ");
-    b.sql(by + " = IF(" + t.lockUntil() + " <= " + now() + ", VALUES(" + by + "), " + by + "), ");
-    b.sql(t.lockUntil() + " = IF(" + by + " = VALUES(" + by + "), VALUES(" + t.lockUntil());
-    b.sql("), " + t.lockUntil() + "), ");
-    b.sql(t.lockedAt() + " = IF(" + by + " = VALUES(" + by + "), VALUES(" + t.lockedAt());
-    b.sql("), " + t.lockedAt() + ")");
+    String ours = by + " = VALUES(" + by + ")";
+    b.sql(" ON DUPLICATE KEY UPDATE " + by + " = IF(" + t.lockUntil() + " <= " + now());
+    if (mode == AcquireMode.FIRE) {
+      String lastFire = LockTable.LAST_FIRE;
+      b.sql(" AND (" + lastFire + " IS NULL OR " + lastFire + " < VALUES(" + lastFire + "))");
+    }
+    b.sql(", VALUES(" + by + "), " + by + ")");
+    copyIfOurs(b, ours, t.lockUntil(), "VALUES(" + t.lockUntil() + ")");
+    copyIfOurs(b, ours, t.lockedAt(), "VALUES(" + t.lockedAt() + ")");
+    if (mode == AcquireMode.FIRE) {
+      copyIfOurs(b, ours, LockTable.LAST_FIRE, "VALUES(" + LockTable.LAST_FIRE + ")");
+    }
+    if (mode != AcquireMode.LEASE_ONLY) {
+      copyIfOurs(b, ours, LockTable.FENCING_TOKEN, nextToken(LockTable.FENCING_TOKEN));
+    }
     if (returning) {
-      b.sql(" RETURNING " + by);
+      b.sql(" RETURNING " + stateColumns(t, mode, ""));
     }
     return b.build();
   }
 
+  private static void copyIfOurs(Builder b, String ours, String column, String value) {
+    b.sql(", " + column + " = IF(" + ours + ", " + value + ", " + column + ")");
+  }
+
   @Override
   AcquireResult acquireResult() {
-    return returning ? AcquireResult.RETURNED_OWNER : AcquireResult.MYSQL_COUNT;
+    return returning ? AcquireResult.RETURNED_STATE : AcquireResult.MYSQL_COUNT;
   }
 
   @Override

@@ -5,13 +5,16 @@ import java.util.function.Function;
 import org.timerlock.jdbc.SqlStatement.Builder;
 import org.timerlock.jdbc.SqlStatement.Values;
 
-/** Oracle: MERGE with the take-over condition as a WHERE of the update. Not tested here. */
+/**
+ * Oracle: MERGE with the take-over condition as a WHERE of the update. Not tested here; the lease
+ * only (no fire guard, no fencing tokens).
+ */
 final class OracleDialect extends Dialect {
 
   OracleDialect() {
     super(
         "Oracle",
-        TableDdl.of("VARCHAR2(255 CHAR)", "TIMESTAMP(3)"),
+        TableDdl.of("VARCHAR2(255 CHAR)", "TIMESTAMP(3)").bigIntType("NUMBER(19)"),
         SqlErrors.codes(942),
         SqlErrors.codes(955),
         Quirk.INSERT_MAY_RACE);
@@ -30,7 +33,7 @@ final class OracleDialect extends Dialect {
   }
 
   @Override
-  SqlStatement acquire(LockTable t) {
-    return standardMerge(t, t.table() + " tl", "dual", true, "");
+  SqlStatement acquire(LockTable t, AcquireMode mode) {
+    return standardMerge(t, mode, t.table() + " tl", "dual", true, "");
   }
 }

@@ -11,7 +11,13 @@ import java.util.function.Function;
 import org.timerlock.jdbc.SqlStatement.Builder;
 import org.timerlock.jdbc.SqlStatement.Values;
 
-/** PostgreSQL: {@code INSERT ... ON CONFLICT DO UPDATE ... WHERE}, atomic on its own. */
+/**
+ * PostgreSQL: one statement whose parts are an UPDATE that takes over an expired row, an INSERT of
+ * a missing one ({@code ON CONFLICT DO NOTHING}, so a race on a new name fails no statement), and a
+ * read of the row, returning the state of the row after the statement. A refusal writes nothing: no
+ * row is locked, no transaction id taken, no WAL written (an {@code ON CONFLICT DO UPDATE ...
+ * WHERE} locks the row even when its WHERE refuses the take-over).
+ */
 final class PostgreSqlDialect extends Dialect {
 
   PostgreSqlDialect() {
@@ -59,15 +65,41 @@ final class PostgreSqlDialect extends Dialect {
   }
 
   @Override
-  SqlStatement acquire(LockTable t) {
+  String epochMicros() {
+    return "CAST(EXTRACT(EPOCH FROM statement_timestamp()) * 1000000 AS BIGINT)";
+  }
+
+  @Override
+  SqlStatement acquire(LockTable t, AcquireMode mode) {
+    boolean leaseOnly = mode == AcquireMode.LEASE_ONLY;
+    String state = stateColumns(t, mode, "");
     Builder b = new Builder();
-    b.sql("INSERT INTO " + t.table() + " AS tl (" + columns(t) + ") VALUES (");
-    newRow(b);
-    b.sql(") ON CONFLICT (" + t.name() + ") DO UPDATE SET ");
-    b.sql(t.lockUntil() + " = EXCLUDED." + t.lockUntil() + ", ");
-    b.sql(t.lockedAt() + " = EXCLUDED." + t.lockedAt() + ", ");
-    b.sql(t.lockedBy() + " = EXCLUDED." + t.lockedBy());
-    b.sql(" WHERE tl." + t.lockUntil() + " <= EXCLUDED." + t.lockedAt());
+    b.sql("WITH cur AS (SELECT " + (leaseOnly ? "1 AS one" : LockTable.LAST_FIRE));
+    b.sql(" FROM " + t.table() + " WHERE " + t.name() + " = ").name();
+    b.sql("), upd AS (UPDATE " + t.table() + " SET ");
+    takeOver(b, t, mode, "");
+    b.sql(" WHERE " + t.name() + " = ").name();
+    b.sql(" AND " + t.lockUntil() + " <= " + now());
+    guard(b, mode, "");
+    b.sql(" RETURNING " + state + "), ins AS (INSERT INTO " + t.table());
+    b.sql(" (" + columns(t, mode) + ") SELECT ");
+    newRow(b, mode);
+    b.sql(" WHERE NOT EXISTS (SELECT 1 FROM cur) ON CONFLICT (" + t.name() + ") DO NOTHING");
+    b.sql(" RETURNING " + state + ") SELECT " + firstOf(t.lockedBy()));
+    if (!leaseOnly) {
+      b.sql(", " + firstOf(LockTable.FENCING_TOKEN));
+      b.sql(", (SELECT " + LockTable.LAST_FIRE + " FROM cur)");
+    }
     return b.build();
+  }
+
+  @Override
+  AcquireResult acquireResult() {
+    return AcquireResult.RETURNED_STATE;
+  }
+
+  /** The column from the update or, when it took nothing, from the insert. */
+  private static String firstOf(String column) {
+    return "COALESCE((SELECT " + column + " FROM upd), (SELECT " + column + " FROM ins))";
   }
 }

@@ -7,7 +7,10 @@ import java.util.function.Function;
 import org.timerlock.jdbc.SqlStatement.Builder;
 import org.timerlock.jdbc.SqlStatement.Values;
 
-/** SQL Server: MERGE under HOLDLOCK; a binary collation on the name. Not tested here. */
+/**
+ * SQL Server: MERGE under HOLDLOCK; a binary collation on the name. Not tested here; the lease only
+ * (no fire guard, no fencing tokens).
+ */
 final class SqlServerDialect extends Dialect {
 
   SqlServerDialect() {
@@ -40,9 +43,9 @@ final class SqlServerDialect extends Dialect {
   }
 
   @Override
-  SqlStatement acquire(LockTable t) {
+  SqlStatement acquire(LockTable t, AcquireMode mode) {
     // HOLDLOCK keeps the key range locked from the match to the insert: no duplicate-key race.
     return standardMerge(
-        t, t.table() + " WITH (HOLDLOCK) AS tl", "(SELECT 1 AS one) AS s", false, ";");
+        t, mode, t.table() + " WITH (HOLDLOCK) AS tl", "(SELECT 1 AS one) AS s", false, ";");
   }
 }

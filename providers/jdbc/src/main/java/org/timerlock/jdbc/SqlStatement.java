@@ -10,8 +10,16 @@ import java.util.function.Function;
 /** SQL text with its parameters, each computed from the values of one lock operation. */
 final class SqlStatement {
 
-  /** What a lock operation binds: the stored name, the owner value and the two durations. */
-  record Values(String name, String owner, Duration atMostFor, Duration atLeastFor) {}
+  /**
+   * What a lock operation binds: the stored name, the owner value, the two durations and, for a
+   * scheduled fire, its instant in epoch milliseconds (else null).
+   */
+  record Values(String name, String owner, Duration atMostFor, Duration atLeastFor, Long fire) {
+
+    Values(String name, String owner, Duration atMostFor, Duration atLeastFor) {
+      this(name, owner, atMostFor, atLeastFor, null);
+    }
+  }
 
   private final String sql;
   private final List<Function<Values, Object>> parameters;
@@ -44,6 +52,11 @@ final class SqlStatement {
     }
   }
 
+  /** The same statement inside other text, e.g. a query over its changed rows. */
+  SqlStatement wrapped(String before, String after) {
+    return new SqlStatement(before + sql + after, parameters);
+  }
+
   @Override
   public String toString() {
     return sql;
@@ -71,6 +84,10 @@ final class SqlStatement {
 
     Builder owner() {
       return param(Values::owner);
+    }
+
+    Builder fire() {
+      return param(Values::fire);
     }
 
     SqlStatement build() {

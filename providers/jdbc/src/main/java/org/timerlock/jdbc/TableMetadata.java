@@ -5,10 +5,12 @@ import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.Set;
 
 /**
  * What the database's metadata says about the lock table: the one table the lock statements will
@@ -26,7 +28,10 @@ final class TableMetadata {
   private final LockTable table;
   private final List<String> namespaces;
   private final String escape;
-  private Optional<OptionalInt> resolved;
+  private Optional<Found> resolved;
+
+  /** The table the statements use: the size of its name column, and its columns in lower case. */
+  private record Found(OptionalInt nameSize, Set<String> columns) {}
 
   TableMetadata(Connection connection, Dialect dialect, LockTable table) throws SQLException {
     this.md = connection.getMetaData();
@@ -58,20 +63,34 @@ final class TableMetadata {
    * @return empty when there is no such table, or it shows no size for the column
    */
   OptionalInt nameColumnSize() throws SQLException {
-    return resolve().orElse(OptionalInt.empty());
+    return resolve().map(Found::nameSize).orElse(OptionalInt.empty());
+  }
+
+  /**
+   * Whether the table the lock statements use has all these columns.
+   *
+   * @return false when there is no such table
+   */
+  boolean hasColumns(String... columns) throws SQLException {
+    Set<String> found = resolve().map(Found::columns).orElse(Set.of());
+    for (String column : columns) {
+      if (!found.contains(column.toLowerCase(Locale.ROOT))) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**
    * The table the statements resolve to.
    *
-   * @return empty when there is none; else the size of its name column, when it shows a positive
-   *     one
+   * @return empty when there is none
    */
-  private Optional<OptionalInt> resolve() throws SQLException {
+  private Optional<Found> resolve() throws SQLException {
     if (resolved == null) {
       resolved = Optional.empty();
       for (String namespace : namespaces) {
-        Optional<OptionalInt> found = lookUp(namespace);
+        Optional<Found> found = lookUp(namespace);
         if (found.isPresent()) {
           resolved = found;
           break;
@@ -85,12 +104,13 @@ final class TableMetadata {
    * The table in one namespace (null: any), by its columns: a table or view, not an index or a
    * sequence.
    */
-  private Optional<OptionalInt> lookUp(String namespace) throws SQLException {
+  private Optional<Found> lookUp(String namespace) throws SQLException {
     String tableName = fold(table.tablePart());
     String tablePattern = pattern(tableName);
     boolean exact = md.supportsMixedCaseIdentifiers();
     boolean exists = false;
     OptionalInt size = OptionalInt.empty();
+    Set<String> columns = new HashSet<>();
     try (ResultSet rs =
         catalogs
             ? md.getColumns(namespace, null, tablePattern, "%")
@@ -101,7 +121,9 @@ final class TableMetadata {
           continue; // matched a pattern character, or case where names are case-sensitive
         }
         exists = true;
-        if (table.name().equalsIgnoreCase(rs.getString("COLUMN_NAME"))) {
+        String column = rs.getString("COLUMN_NAME");
+        columns.add(String.valueOf(column).toLowerCase(Locale.ROOT));
+        if (table.name().equalsIgnoreCase(column)) {
           int columnSize = rs.getInt("COLUMN_SIZE");
           if (columnSize > 0) {
             size = OptionalInt.of(columnSize);
@@ -109,7 +131,7 @@ final class TableMetadata {
         }
       }
     }
-    return exists ? Optional.of(size) : Optional.empty();
+    return exists ? Optional.of(new Found(size, Set.copyOf(columns))) : Optional.empty();
   }
 
   /** The identifier as the database stores an unquoted one. */

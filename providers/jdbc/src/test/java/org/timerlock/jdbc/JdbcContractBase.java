@@ -1,6 +1,9 @@
 package org.timerlock.jdbc;
 
 import com.zaxxer.hikari.HikariDataSource;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
@@ -64,5 +67,21 @@ abstract class JdbcContractBase implements LockProviderContract {
   @Override
   public LockProvider unreachableStore() {
     return down;
+  }
+
+  /** Deletes the name's row, as an operator cleaning up by hand would. */
+  @Override
+  public boolean forgetStoredState(String name) {
+    try (Connection connection = pool1.getConnection();
+        PreparedStatement delete =
+            connection.prepareStatement("DELETE FROM shedlock WHERE name = ?")) {
+      delete.setString(1, name);
+      if (delete.executeUpdate() != 1) {
+        throw new AssertionError("no row for " + name);
+      }
+      return true;
+    } catch (SQLException e) {
+      throw new IllegalStateException("Cannot delete the row of " + name, e);
+    }
   }
 }

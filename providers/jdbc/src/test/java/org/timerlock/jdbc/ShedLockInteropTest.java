@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.zaxxer.hikari.HikariDataSource;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -13,34 +14,56 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import net.javacrumbs.shedlock.core.ClockProvider;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.timerlock.core.LockConfiguration;
+import org.timerlock.core.LockProvider;
 import org.timerlock.core.SimpleLock;
 import org.timerlock.testkit.stores.IsolatedDatabase;
 import org.timerlock.testkit.stores.StoreKind;
 import org.timerlock.testkit.stores.TestStores;
 
 /**
- * A table created with ShedLock's documented PostgreSQL DDL, ShedLock's own JDBC provider and
- * TimerLock racing for the same name: never two holders, and both sides get the lock.
+ * ShedLock's own JDBC provider and TimerLock racing for the same name, on a table created with
+ * ShedLock's documented PostgreSQL DDL (TimerLock then has the lease alone) and on one TimerLock
+ * created (its fire and token columns left alone by ShedLock, TimerLock asking for scheduled
+ * fires): never two holders, and both sides get the lock.
  */
 class ShedLockInteropTest {
 
-  @Test
-  void shedLockAndTimerLockExcludeEachOther() throws Exception {
+  @ParameterizedTest(name = "table created by TimerLock: {0}")
+  @ValueSource(booleans = {false, true})
+  void shedLockAndTimerLockExcludeEachOther(boolean createdByTimerLock) throws Exception {
     try (IsolatedDatabase db = TestStores.isolatedDatabase(StoreKind.POSTGRES, getClass());
         HikariDataSource shedPool = Pools.pool(db, 4);
         HikariDataSource timerPool = Pools.pool(db, 4)) {
-      Pools.exec(
-          shedPool,
-          "CREATE TABLE shedlock(name VARCHAR(64) NOT NULL, lock_until TIMESTAMP NOT NULL,"
-              + " locked_at TIMESTAMP NOT NULL, locked_by VARCHAR(255) NOT NULL,"
-              + " PRIMARY KEY (name))");
+      if (!createdByTimerLock) {
+        Pools.exec(
+            shedPool,
+            "CREATE TABLE shedlock(name VARCHAR(64) NOT NULL, lock_until TIMESTAMP NOT NULL,"
+                + " locked_at TIMESTAMP NOT NULL, locked_by VARCHAR(255) NOT NULL,"
+                + " PRIMARY KEY (name))");
+      }
       var shedLock = new net.javacrumbs.shedlock.provider.jdbc.JdbcLockProvider(shedPool);
       try (JdbcLockProvider timerLock =
-          JdbcLockProvider.builder().dataSource(timerPool).createTable(false).build()) {
-        assertThat(timerLock.maxNameLength()).as("size of ShedLock's name column").isEqualTo(64);
+          JdbcLockProvider.builder()
+              .dataSource(timerPool)
+              .createTable(createdByTimerLock)
+              .build()) {
+        SimpleLock first =
+            timerLock.lock(LockConfiguration.of("warm-up", Duration.ofSeconds(5))).orElseThrow();
+        if (createdByTimerLock) {
+          assertThat(timerLock.features()).containsExactlyInAnyOrder(LockProvider.Feature.values());
+          assertThat(first.fencingToken()).isPresent();
+        } else {
+          assertThat(timerLock.maxNameLength()).as("size of ShedLock's name column").isEqualTo(64);
+          assertThat(timerLock.features()).as("a ShedLock table: the lease only").isEmpty();
+          assertThat(first.fencingToken()).isEmpty();
+        }
+        first.unlock();
+        AtomicLong fires = new AtomicLong();
 
         String name = Pools.unique("interop-");
         AtomicInteger holders = new AtomicInteger();
@@ -86,8 +109,11 @@ class ShedLockInteropTest {
                         critical.run();
                         lock.get().unlock();
                       } else {
+                        // Each request for a fire of its own, later than every earlier one.
                         Optional<SimpleLock> lock =
-                            timerLock.lock(LockConfiguration.of(name, Duration.ofMinutes(5)));
+                            timerLock.lock(
+                                LockConfiguration.of(name, Duration.ofMinutes(5))
+                                    .forFire(Instant.ofEpochMilli(fires.incrementAndGet())));
                         if (lock.isEmpty()) {
                           skips.incrementAndGet();
                           continue;

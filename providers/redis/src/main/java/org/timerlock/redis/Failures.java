@@ -53,8 +53,8 @@ final class Failures {
       reason =
           "authentication or authorisation refused ("
               + message
-              + "): check the user and password, and that the ACL user may run SET, GET, PTTL,"
-              + " PEXPIRE, DEL, EVAL and EVALSHA on the lock keys";
+              + "): check the user and password, and that the ACL user may run EVALSHA, EVAL,"
+              + " GET, SET, PTTL, PEXPIRE, DEL, HGET, HSET and TIME on the keys of its prefix";
     } else if (e instanceof JedisBusyException) {
       reason = "the server is busy running a script or function (" + message + ")";
     } else if (e instanceof JedisDataException) {

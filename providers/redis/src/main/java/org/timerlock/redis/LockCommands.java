@@ -1,13 +1,74 @@
 package org.timerlock.redis;
 
 import java.time.Duration;
-import redis.clients.jedis.params.SetParams;
+import java.util.List;
+import org.timerlock.core.LockAttempt.Outcome;
+import redis.clients.jedis.exceptions.JedisException;
 
 /**
- * The commands on a lock's key, one round trip each: {@code SET NX PX} to acquire, and Lua scripts
- * that release or extend only the caller's own acquisition (the key's value is its owner).
+ * The commands on a lock, one round trip each: a Lua script that acquires (the lock key, in
+ * ShedLock's format, and the name's {@linkplain StateKey state hash}), and Lua scripts that release
+ * or extend only the caller's own acquisition (the lock key's value is its owner).
  */
 final class LockCommands {
+
+  /**
+   * Acquire. KEYS[1] the lock key, KEYS[2] the state hash; ARGV[1] the owner, ARGV[2] lockAtMostFor
+   * in ms, ARGV[3] the fire in epoch ms or empty for a plain call. Answers {0, token} when
+   * acquired, {1} when held elsewhere, {2} when the fire already ran.
+   *
+   * <ul>
+   *   <li>The lock key already holding this owner means this very attempt ran before and its answer
+   *       was lost (a broken connection): it did acquire, with the token it stored (or, should the
+   *       state hash have been deleted since, a new token; its fire was recorded then).
+   *   <li>A refusal runs only reads (GET, HGET): nothing to replicate or append to the AOF.
+   *   <li>The token is the server's TIME in microseconds, or one more than the stored token when
+   *       that is not greater: it increases even when the state hash was lost (restart without
+   *       persistence, deleted by hand), as long as the server's clock does not go back.
+   *   <li>Numbers stay below 2^53, exact in Lua's doubles; the token is formatted without exponent.
+   *   <li>TIME before writes needs effects replication: the default since Redis 5, the only mode
+   *       since 7; asked for explicitly for older servers.
+   * </ul>
+   */
+  static final LuaScript ACQUIRE =
+      new LuaScript(
+          "if redis.replicate_commands then redis.replicate_commands() end\n"
+              + "local holder = redis.call('GET', KEYS[1])\n"
+              + "local fire = ARGV[3]\n"
+              + "if holder == ARGV[1] then\n"
+              + "  local mine = redis.call('HGET', KEYS[2], 'token')\n"
+              + "  if mine then return {0, mine} end\n"
+              + "  fire = ''\n"
+              + "else\n"
+              + "  if fire ~= '' then\n"
+              + "    local last = redis.call('HGET', KEYS[2], 'fire')\n"
+              + "    if last and tonumber(last) >= tonumber(fire) then return {2} end\n"
+              + "  end\n"
+              + "  if holder then return {1} end\n"
+              + "  redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])\n"
+              + "end\n"
+              + "local now = redis.call('TIME')\n"
+              + "local token = tonumber(now[1]) * 1000000 + tonumber(now[2])\n"
+              + "local previous = redis.call('HGET', KEYS[2], 'token')\n"
+              + "if previous and tonumber(previous) >= token then token = tonumber(previous) + 1 end\n"
+              + "token = string.format('%.0f', token)\n"
+              + "if fire ~= '' then\n"
+              + "  redis.call('HSET', KEYS[2], 'token', token, 'fire', fire)\n"
+              + "else\n"
+              + "  redis.call('HSET', KEYS[2], 'token', token)\n"
+              + "end\n"
+              + "return {0, token}\n");
+
+  /** The largest magnitude of a fire instant in epoch ms that Lua's doubles hold exactly. */
+  static final long MAX_FIRE_MILLIS = (1L << 53) - 1;
+
+  /**
+   * What the acquire script answered.
+   *
+   * @param outcome acquired, held elsewhere or already ran
+   * @param token the fencing token when acquired, else 0
+   */
+  record Answer(Outcome outcome, long token) {}
 
   /** Release: keep what is left of lockAtLeastFor (PTTL minus ARGV[2]) or delete. */
   static final LuaScript RELEASE =
@@ -44,19 +105,46 @@ final class LockCommands {
   }
 
   /**
-   * Takes the key for {@code owner} unless it exists.
+   * Takes the lock key for {@code owner} unless it exists or, for a fire, the fire already ran; and
+   * records the fire and the new token in the state hash.
    *
-   * @return true when acquired
+   * @param fire the fire in epoch ms, or null for a plain call
+   * @return the answer
    */
-  boolean acquire(String name, String key, String owner, long atMostForMillis) {
-    SetParams params = SetParams.setParams().nx().px(atMostForMillis);
+  Answer acquire(
+      String name, String key, String stateKey, String owner, long atMostForMillis, Long fire) {
+    List<String> keys = List.of(key, stateKey);
+    String ttl = Long.toString(atMostForMillis);
+    String fireArgument = fire == null ? "" : Long.toString(fire);
+    // After a broken connection the first attempt may have been applied: the script recognises the
+    // owner value, unique to this attempt, and answers with the token it stored then.
     return runner.call(
         "acquire",
         name,
-        jedis -> "OK".equals(jedis.set(key, owner, params)),
-        // After a broken connection the first SET may have been applied: the owner value, unique
-        // to this attempt, tells.
-        jedis -> "OK".equals(jedis.set(key, owner, params)) || owner.equals(jedis.get(key)));
+        jedis -> answer(ACQUIRE.run(jedis, keys, owner, ttl, fireArgument)),
+        jedis -> answer(ACQUIRE.run(jedis, keys, owner, ttl, fireArgument)));
+  }
+
+  /**
+   * Reads the acquire script's reply; anything else is a failure of the store, reported as such.
+   */
+  static Answer answer(Object reply) {
+    if (reply instanceof List<?> list && !list.isEmpty() && list.get(0) instanceof Long code) {
+      if (code == 0 && list.size() == 2) {
+        try {
+          return new Answer(Outcome.ACQUIRED, Long.parseLong(String.valueOf(list.get(1))));
+        } catch (NumberFormatException e) {
+          throw new JedisException("the state hash holds a token that is not a number: " + reply);
+        }
+      }
+      if (code == 1) {
+        return new Answer(Outcome.HELD_ELSEWHERE, 0);
+      }
+      if (code == 2) {
+        return new Answer(Outcome.ALREADY_RAN, 0);
+      }
+    }
+    throw new JedisException("unexpected answer of the acquire script: " + reply);
   }
 
   /**

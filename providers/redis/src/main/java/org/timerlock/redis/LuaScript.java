@@ -17,7 +17,14 @@ record LuaScript(String text, String sha) {
 
   /** Runs the script on one key: one command in steady state. */
   Object run(UnifiedJedis jedis, String key, String... args) {
-    List<String> keys = List.of(key);
+    return run(jedis, List.of(key), args);
+  }
+
+  /**
+   * Runs the script: one command in steady state. On a Redis Cluster, the keys must share a hash
+   * slot.
+   */
+  Object run(UnifiedJedis jedis, List<String> keys, String... args) {
     List<String> argv = List.of(args);
     try {
       return jedis.evalsha(sha, keys, argv);

@@ -3,6 +3,7 @@ package org.timerlock.redis;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.OptionalLong;
 import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.SimpleLock;
 
@@ -21,6 +22,7 @@ final class RedisLock implements SimpleLock {
   private final long atMostFor;
   private final long atLeastFor;
   private final long startedNanos;
+  private final long token;
   private boolean spent;
 
   RedisLock(
@@ -31,7 +33,8 @@ final class RedisLock implements SimpleLock {
       String owner,
       long atMostFor,
       long atLeastFor,
-      long startedNanos) {
+      long startedNanos,
+      long token) {
     this.commands = commands;
     this.replicas = replicas;
     this.name = name;
@@ -40,6 +43,7 @@ final class RedisLock implements SimpleLock {
     this.atMostFor = atMostFor;
     this.atLeastFor = atLeastFor;
     this.startedNanos = startedNanos;
+    this.token = token;
   }
 
   /** Keeps the key for what is left of lockAtLeastFor, or deletes it. */
@@ -97,7 +101,14 @@ final class RedisLock implements SimpleLock {
             owner,
             newAtMostFor,
             LockCommands.millis(extended.lockAtLeastFor()),
-            started));
+            started,
+            token));
+  }
+
+  /** The token this acquisition got; an extension keeps it. */
+  @Override
+  public OptionalLong fencingToken() {
+    return OptionalLong.of(token);
   }
 
   /**
@@ -110,7 +121,7 @@ final class RedisLock implements SimpleLock {
 
   @Override
   public String toString() {
-    return "RedisLock[" + key + " by " + owner + "]";
+    return "RedisLock[" + key + " by " + owner + ", token " + token + "]";
   }
 
   private String heldFor() {

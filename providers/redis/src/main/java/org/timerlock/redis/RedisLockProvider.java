@@ -2,10 +2,15 @@ package org.timerlock.redis;
 
 import java.lang.System.Logger.Level;
 import java.time.Duration;
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import javax.net.ssl.SSLSocketFactory;
+import org.timerlock.core.LockAttempt;
 import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.LockException;
 import org.timerlock.core.LockProvider;
@@ -25,16 +30,32 @@ import redis.clients.jedis.UnifiedJedis;
  *
  * <p>A lock is the key {@code <key-prefix>:<environment>:<name>} (by default {@code
  * job-lock:default:<name>}, ShedLock's format). Its value is the owner of the acquisition, {@code
- * <node-id>/<unique suffix>}; its TTL is the lock's expiry, counted by the Redis server.
+ * <node-id>/<unique suffix>}; its TTL is the lock's expiry, counted by the Redis server. Beside it,
+ * each name has a {@linkplain #stateKey state hash} without TTL that keeps the latest granted fire
+ * and the latest fencing token, so both outlive the lock key.
  *
  * <ul>
- *   <li>Acquire: {@code SET key owner NX PX lockAtMostFor} &mdash; one command.
+ *   <li>Acquire: a Lua script on both keys &mdash; one command ({@code EVALSHA}; {@code EVAL} once
+ *       more after a server lost its script cache). It refuses a fire at or before the stored one
+ *       ({@link LockAttempt.Outcome#ALREADY_RAN}), refuses while the lock key exists ({@link
+ *       LockAttempt.Outcome#HELD_ELSEWHERE}) &mdash; a refusal writes nothing &mdash; and otherwise
+ *       sets the lock key to the owner with a TTL of lockAtMostFor (inside the script, {@code SET
+ *       key owner PX ttl} after {@code GET} found nothing: the {@code SET NX PX} of ShedLock, whose
+ *       nodes only look at this key) and stores the fire and the new token: the greater of the
+ *       server's {@code TIME} in microseconds and the stored token + 1.
  *   <li>Release: a Lua script that acts only when the value is still this acquisition's owner; it
  *       shortens the TTL to what is left of lockAtLeastFor (measured from the TTL itself, so on the
- *       server's clock), or deletes the key when nothing is left &mdash; one command ({@code
- *       EVALSHA}; {@code EVAL} once more after a server lost its script cache).
- *   <li>Extend: an owner-checked Lua script that sets a new TTL &mdash; one command.
+ *       server's clock), or deletes the key when nothing is left &mdash; one command.
+ *   <li>Extend: an owner-checked Lua script that sets a new TTL &mdash; one command. The token
+ *       stays.
  * </ul>
+ *
+ * <p>The fencing token strictly increases per name across nodes, deleted keys and a restart without
+ * persistence, unless the state hash is lost and the clock of the Redis server that answers next is
+ * behind the latest token (a clock stepped back, or a failover to a replica whose clock is behind
+ * and which had not received the latest token). The fire guard is as durable as the state hash: a
+ * restart without persistence, a failover that loses the latest write, eviction or a manual {@code
+ * DEL} forget it. See the provider's documentation for the exact conditions.
  *
  * <p>Failures of the store (connection refused or lost, timeouts, authentication, a read-only
  * replica, a cluster redirection on a standalone connection) are thrown as {@link LockException}s
@@ -45,8 +66,6 @@ import redis.clients.jedis.UnifiedJedis;
  * <p>The client is created at the first lock attempt, so a Redis (or all Sentinels, or the whole
  * cluster) being down at start-up does not prevent the provider from being built. Close the
  * provider to close the client; a client given to {@link Builder#client} is left to its owner.
- *
- * <p>Fencing tokens are not provided.
  */
 public final class RedisLockProvider implements LockProvider, AutoCloseable {
 
@@ -71,6 +90,12 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
   /** Time to wait for replicas when {@link Builder#waitForReplicas} is used, by default. */
   public static final Duration DEFAULT_WAIT_TIMEOUT = Duration.ofMillis(500);
 
+  private static final Set<Feature> FEATURES =
+      Collections.unmodifiableSet(EnumSet.of(Feature.FIRE_GUARD, Feature.FENCING_TOKENS));
+
+  /** State keys remembered per provider before the memory is cleared. */
+  private static final int STATE_KEYS_CACHED = 4096;
+
   /** The one logger of the provider and its parts, so that one logger name configures them all. */
   static final System.Logger LOG = System.getLogger(RedisLockProvider.class.getName());
 
@@ -81,6 +106,7 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
   private final LazyClient client;
   private final LockCommands commands;
   private final ReplicaWait replicas;
+  private final Map<String, String> stateKeys = new ConcurrentHashMap<>();
 
   private RedisLockProvider(Builder builder, ClientSource source) {
     this.keyPrefix = builder.keyPrefix;
@@ -106,25 +132,50 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
 
   @Override
   public Optional<SimpleLock> lock(LockConfiguration configuration) {
+    return tryLock(configuration).lock();
+  }
+
+  @Override
+  public LockAttempt tryLock(LockConfiguration configuration) {
     Objects.requireNonNull(configuration, "configuration");
     String name = configuration.name();
+    Long fire = fireMillis(configuration);
     String key = key(name);
     String owner = OwnerIds.newOwnerId(nodeId);
     long atMostFor = LockCommands.millis(configuration.lockAtMostFor());
     long atLeastFor = LockCommands.millis(configuration.lockAtLeastFor());
     long started = System.nanoTime();
-    if (!commands.acquire(name, key, owner, atMostFor)) {
-      LOG.log(Level.TRACE, "Lock ''{0}'' is held elsewhere", name);
-      return Optional.empty();
+    LockCommands.Answer answer =
+        commands.acquire(name, key, stateKeyOf(key), owner, atMostFor, fire);
+    switch (answer.outcome()) {
+      case HELD_ELSEWHERE:
+        LOG.log(Level.TRACE, "Lock ''{0}'' is held elsewhere", name);
+        return LockAttempt.heldElsewhere();
+      case ALREADY_RAN:
+        LOG.log(
+            Level.TRACE,
+            "Lock ''{0}'': the fire at {1} already ran",
+            name,
+            configuration.fireInstant());
+        return LockAttempt.alreadyRan();
+      default:
+        break;
     }
     RedisLock lock =
-        new RedisLock(commands, replicas, name, key, owner, atMostFor, atLeastFor, started);
+        new RedisLock(
+            commands, replicas, name, key, owner, atMostFor, atLeastFor, started, answer.token());
     Optional<LockException> unreplicated = replicas.afterAcquire(name, key);
     if (unreplicated.isPresent()) {
       throw givenUp(lock, unreplicated.get());
     }
-    LOG.log(Level.TRACE, "Acquired lock ''{0}'' as {1}", name, owner);
-    return Optional.of(lock);
+    LOG.log(Level.TRACE, "Acquired lock ''{0}'' as {1}, token {2}", name, owner, answer.token());
+    return LockAttempt.acquired(lock);
+  }
+
+  /** Both: the state hash of each name keeps the latest fire and the latest token. */
+  @Override
+  public Set<Feature> features() {
+    return FEATURES;
   }
 
   @Override
@@ -140,6 +191,53 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
    */
   public String key(String name) {
     return keyPrefix + ":" + environment + ":" + name;
+  }
+
+  /**
+   * The Redis key of a lock name's state: a hash with the latest granted fire ({@code fire}, epoch
+   * milliseconds) and the latest fencing token ({@code token}). It has no TTL: it must outlive the
+   * lock key. It is {@code <lock key>:state:<n>}, with the smallest n from 0 up that puts it in the
+   * lock key's Redis Cluster hash slot (0 when the lock key has a hash tag).
+   *
+   * @param name the lock name
+   * @return the key, e.g. {@code job-lock:default:nightly-report:state:29212}
+   */
+  public String stateKey(String name) {
+    return stateKeyOf(key(name));
+  }
+
+  private String stateKeyOf(String key) {
+    String known = stateKeys.get(key);
+    if (known != null) {
+      return known;
+    }
+    if (stateKeys.size() >= STATE_KEYS_CACHED) {
+      // Lock names are usually few; a program inventing names without end only costs a search.
+      stateKeys.clear();
+    }
+    return stateKeys.computeIfAbsent(key, StateKey::of);
+  }
+
+  /** The fire in epoch ms, or null for a plain call. */
+  private static Long fireMillis(LockConfiguration configuration) {
+    if (configuration.fireInstant() == null) {
+      return null;
+    }
+    long fire;
+    try {
+      fire = configuration.fireInstant().toEpochMilli();
+    } catch (ArithmeticException e) {
+      fire = Long.MAX_VALUE;
+    }
+    if (Math.abs(fire) > LockCommands.MAX_FIRE_MILLIS) {
+      throw new LockException(
+          "Lock '"
+              + configuration.name()
+              + "': the fire instant "
+              + configuration.fireInstant()
+              + " is too far from 1970 for the Redis store (at most 2^53-1 ms either way)");
+    }
+    return fire;
   }
 
   /** Closes the Redis client, unless it was given to {@link Builder#client}. */

@@ -47,6 +47,9 @@ class AuthenticationTest {
           "+pttl",
           "+pexpire",
           "+del",
+          "+hget",
+          "+hset",
+          "+time",
           "+eval",
           "+evalsha");
       admin.aclSetUser(

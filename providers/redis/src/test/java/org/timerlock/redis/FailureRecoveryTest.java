@@ -3,7 +3,9 @@ package org.timerlock.redis;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.net.URI;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -16,12 +18,14 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.timerlock.core.DefaultLockingTaskExecutor;
+import org.timerlock.core.LockAttempt.Outcome;
 import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.LockException;
 import org.timerlock.core.SimpleLock;
 import org.timerlock.core.StoreFailurePolicy;
 import org.timerlock.testkit.StoreFailureRecorder;
 import redis.clients.jedis.Jedis;
+import redis.clients.jedis.RedisClient;
 import redis.clients.jedis.args.ClientPauseMode;
 
 /**
@@ -133,6 +137,82 @@ class FailureRecoveryTest {
     // late release is harmless.
     held.unlock();
     assertLocksAndUnlocks(provider, "held-across-restart", "retaken after the restart");
+  }
+
+  /**
+   * A restart without persistence loses both keys of a name; the tokens still increase (they come
+   * from the server's clock), while the fire guard starts afresh, as documented.
+   */
+  @Test
+  void tokensKeepIncreasingAcrossARestartWithoutPersistence() throws Exception {
+    RedisServerProcess server = closeLater(RedisServerProcess.launch());
+    RedisLockProvider provider = provider(server, Duration.ofSeconds(2));
+    RedisLockProvider otherNode = provider(server, Duration.ofSeconds(2));
+    LockConfiguration config = config("tokens-across-restart");
+    Instant fire = Instant.parse("2030-01-01T00:00:00Z");
+    long before = Long.MIN_VALUE;
+    for (int i = 0; i < 5; i++) {
+      SimpleLock lock = provider.tryLock(config.forFire(fire.plusSeconds(i))).lock().orElseThrow();
+      assertThat(lock.fencingToken().orElseThrow()).isGreaterThan(before);
+      before = lock.fencingToken().orElseThrow();
+      lock.unlock();
+    }
+    fillThePool(provider, 4);
+
+    server.kill();
+    server.start(); // same port, empty: every pooled connection is now broken
+    long serverMicros;
+    try (Jedis admin = new Jedis("127.0.0.1", server.port())) {
+      assertThat(admin.exists(provider.stateKey(config.name()))).as("state lost").isFalse();
+      List<String> time = admin.time();
+      serverMicros = Long.parseLong(time.get(0)) * 1_000_000 + Long.parseLong(time.get(1));
+    }
+
+    SimpleLock after = provider.lock(config).orElseThrow();
+    long token = after.fencingToken().orElseThrow();
+    assertThat(token).as("the first token after the restart").isGreaterThan(before);
+    assertThat(token).as("the server's TIME in microseconds").isGreaterThan(serverMicros);
+    after.unlock();
+    SimpleLock onOtherNode = otherNode.lock(config).orElseThrow();
+    assertThat(onOtherNode.fencingToken().orElseThrow()).isGreaterThan(token);
+    onOtherNode.unlock();
+
+    assertThat(otherNode.tryLock(config.forFire(fire)).outcome())
+        .as("the guard forgot the fires granted before the restart (documented)")
+        .isEqualTo(Outcome.ACQUIRED);
+  }
+
+  /**
+   * An acquisition whose answer was lost (a broken connection) is sent again with the same owner:
+   * the script recognises it and answers with the token it stored, without taking anything twice.
+   */
+  @Test
+  void aRepeatedAcquisitionRecognisesItselfAndKeepsItsToken() {
+    RedisServerProcess server = closeLater(RedisServerProcess.launch());
+    ClientSource source =
+        new ClientSource(
+            "Redis at " + server.address(),
+            () -> RedisClient.create(URI.create(server.uri())),
+            true,
+            null);
+    LazyClient client = new LazyClient(source, "test");
+    closeLater(client::close);
+    LockCommands commands = new LockCommands(new CommandRunner(client, source, 2000));
+    String key = "job-lock:default:repeated";
+    String stateKey = StateKey.of(key);
+    Long fire = Instant.parse("2030-01-01T00:00:00Z").toEpochMilli();
+
+    LockCommands.Answer first = commands.acquire("repeated", key, stateKey, "me/1", 60_000, fire);
+    LockCommands.Answer again = commands.acquire("repeated", key, stateKey, "me/1", 60_000, fire);
+
+    assertThat(first.outcome()).isEqualTo(Outcome.ACQUIRED);
+    assertThat(again).as("the same attempt, sent again").isEqualTo(first);
+    assertThat(commands.acquire("repeated", key, stateKey, "me/2", 60_000, fire + 1).outcome())
+        .as("another attempt")
+        .isEqualTo(Outcome.HELD_ELSEWHERE);
+    assertThat(commands.acquire("repeated", key, stateKey, "me/3", 60_000, fire).outcome())
+        .as("another attempt for the same fire")
+        .isEqualTo(Outcome.ALREADY_RAN);
   }
 
   @Test
@@ -252,6 +332,9 @@ class FailureRecoveryTest {
       assertThat(onReplica.get("job-lock:default:unreplicated"))
           .as("the replica has the lock when lock() returns")
           .isNotNull();
+      assertThat(onReplica.hget(alone.stateKey("unreplicated"), "token"))
+          .as("and the token the script computed from TIME: effects are replicated, not the script")
+          .isEqualTo(Long.toString(lock.get().fencingToken().orElseThrow()));
     }
     lock.get().unlock();
   }

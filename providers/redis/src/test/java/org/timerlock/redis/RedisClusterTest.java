@@ -3,20 +3,28 @@ package org.timerlock.redis;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.timerlock.core.LockAttempt;
+import org.timerlock.core.LockAttempt.Outcome;
 import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.LockException;
 import org.timerlock.core.LockProvider;
 import org.timerlock.core.SimpleLock;
 import org.timerlock.testkit.LockProviderContract;
+import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Jedis;
+import redis.clients.jedis.RedisClusterClient;
 
 /**
  * The whole contract on a Redis Cluster of three masters started by the test, plus what only a
@@ -29,6 +37,7 @@ class RedisClusterTest implements LockProviderContract {
   private static RedisLockProvider nodeA;
   private static RedisLockProvider nodeB;
   private static RedisLockProvider down;
+  private static RedisClusterClient admin;
 
   @BeforeAll
   static void startCluster() {
@@ -49,6 +58,10 @@ class RedisClusterTest implements LockProviderContract {
     nodeA = provider("cluster-a", seeds());
     // The other node knows only one seed: the client discovers the rest.
     nodeB = provider("cluster-b", NODES.get(2).address());
+    admin =
+        RedisClusterClient.builder()
+            .nodes(Set.of(HostAndPort.from(NODES.get(0).address())))
+            .build();
     down =
         RedisLockProvider.builder()
             .cluster("127.0.0.1:1")
@@ -59,6 +72,9 @@ class RedisClusterTest implements LockProviderContract {
 
   @AfterAll
   static void stopCluster() {
+    if (admin != null) {
+      admin.close();
+    }
     for (RedisLockProvider p : new RedisLockProvider[] {nodeA, nodeB, down}) {
       if (p != null) {
         p.close();
@@ -98,6 +114,46 @@ class RedisClusterTest implements LockProviderContract {
   @Override
   public LockProvider unreachableStore() {
     return down;
+  }
+
+  @Override
+  public boolean forgetStoredState(String name) {
+    // One DEL for both keys: it would fail with CROSSSLOT if they were in different slots.
+    admin.del(nodeA.key(name), nodeA.stateKey(name));
+    return true;
+  }
+
+  /**
+   * Lock names with braces that make, or fail to make, a hash tag: the acquire script, which uses
+   * the lock key and the state key, runs on the cluster (no CROSSSLOT), and the server puts both
+   * keys in the same slot.
+   */
+  @ParameterizedTest
+  @MethodSource("org.timerlock.redis.StateKeyTest#bracedNames")
+  void namesWithBracesGuardFiresAndFenceOnTheCluster(String suffix) {
+    String name = uniqueName("braces") + suffix;
+    LockConfiguration config = LockConfiguration.of(name, Duration.ofMinutes(1));
+    Instant fire = Instant.parse("2030-01-01T00:00:00Z");
+
+    LockAttempt first = nodeA.tryLock(config.forFire(fire));
+    assertThat(first.outcome()).as("first fire of '%s'", name).isEqualTo(Outcome.ACQUIRED);
+    assertThat(nodeB.tryLock(config.forFire(fire.plusSeconds(1))).outcome())
+        .isEqualTo(Outcome.HELD_ELSEWHERE);
+    long token = first.lock().orElseThrow().fencingToken().orElseThrow();
+    first.lock().orElseThrow().unlock();
+    assertThat(nodeB.tryLock(config.forFire(fire)).outcome()).isEqualTo(Outcome.ALREADY_RAN);
+    SimpleLock next = nodeB.tryLock(config.forFire(fire.plusSeconds(1))).lock().orElseThrow();
+    assertThat(next.fencingToken().orElseThrow()).isGreaterThan(token);
+    next.unlock();
+
+    String lockKey = nodeA.key(name);
+    String stateKey = nodeA.stateKey(name);
+    try (Jedis node = new Jedis("127.0.0.1", NODES.get(0).port())) {
+      assertThat(node.clusterKeySlot(stateKey))
+          .as("the server's slot of %s and of %s", stateKey, lockKey)
+          .isEqualTo(node.clusterKeySlot(lockKey));
+    }
+    assertThat(admin.type(stateKey)).isEqualTo("hash");
   }
 
   @Test

@@ -1,11 +1,16 @@
 package org.timerlock.redis;
 
+import java.net.URI;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterAll;
 import org.timerlock.core.LockProvider;
 import org.timerlock.testkit.LockProviderContract;
 import org.timerlock.testkit.stores.RedisNamespace;
 import org.timerlock.testkit.stores.TestStores;
+import redis.clients.jedis.RedisClient;
+import redis.clients.jedis.UnifiedJedis;
+import redis.clients.jedis.params.ScanParams;
+import redis.clients.jedis.resps.ScanResult;
 
 /** The whole contract on the test Redis; two providers with separate clients are two nodes. */
 class RedisLockProviderContractTest implements LockProviderContract {
@@ -29,11 +34,38 @@ class RedisLockProviderContractTest implements LockProviderContract {
         .build();
   }
 
+  private static final RedisClient ADMIN = RedisClient.create(URI.create(REDIS.uri()));
+
   @AfterAll
   static void closeClients() {
     NODE_A.close();
     NODE_B.close();
     DOWN.close();
+    try {
+      // State hashes have no TTL: leave nothing behind on the shared server.
+      deleteAll(ADMIN, REDIS.keyPrefix());
+    } finally {
+      ADMIN.close();
+    }
+  }
+
+  /** Deletes every key of a prefix, found with SCAN (never KEYS on a shared server). */
+  static void deleteAll(UnifiedJedis redis, String keyPrefix) {
+    ScanParams match = new ScanParams().match(keyPrefix + ":*").count(1000);
+    String cursor = ScanParams.SCAN_POINTER_START;
+    do {
+      ScanResult<String> page = redis.scan(cursor, match);
+      if (!page.getResult().isEmpty()) {
+        redis.del(page.getResult().toArray(String[]::new));
+      }
+      cursor = page.getCursor();
+    } while (!cursor.equals(ScanParams.SCAN_POINTER_START));
+  }
+
+  @Override
+  public boolean forgetStoredState(String name) {
+    ADMIN.del(NODE_A.key(name), NODE_A.stateKey(name));
+    return true;
   }
 
   @Override

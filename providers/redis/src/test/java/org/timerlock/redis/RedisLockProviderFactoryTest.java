@@ -139,8 +139,10 @@ class RedisLockProviderFactoryTest {
         assertThat(check.get(redis.keyPrefix() + ":default:factory"))
             .as("owner value starts with the node id")
             .startsWith("test-node/");
+        lock.unlock();
+        // The state hash has no TTL: leave nothing behind on the shared server.
+        RedisLockProviderContractTest.deleteAll(check, redis.keyPrefix());
       }
-      lock.unlock();
     }
   }
 

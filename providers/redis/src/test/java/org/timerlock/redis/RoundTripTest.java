@@ -3,12 +3,14 @@ package org.timerlock.redis;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.timerlock.core.LockAttempt.Outcome;
 import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.SimpleLock;
 import redis.clients.jedis.Jedis;
@@ -17,10 +19,12 @@ import redis.clients.jedis.Jedis;
  * One command per operation in steady state, counted by the server itself ({@code INFO
  * commandstats}) on a private redis-server that nothing else uses.
  *
- * <p>The server counts the commands a Lua script runs too ({@code GET}, {@code PTTL}, {@code
- * PEXPIRE}, {@code DEL} inside the release and extend scripts): those run on the server within the
- * one {@code EVALSHA}. What the client sends is {@code SET} and {@code EVALSHA}; the exact maps
- * below show both.
+ * <p>The server counts the commands a Lua script runs too ({@code GET}, {@code HGET}, {@code TIME},
+ * {@code SET}, {@code HSET} inside the acquire script; {@code GET}, {@code PTTL}, {@code PEXPIRE},
+ * {@code DEL} inside the release and extend scripts): those run on the server within the one {@code
+ * EVALSHA}. What the client sends is one {@code EVALSHA} per operation; the exact maps below show
+ * both. A refusal runs reads only, which the server's count of changes ({@code
+ * rdb_changes_since_last_save}, what replication and the AOF would carry) confirms.
  */
 class RoundTripTest {
 
@@ -72,12 +76,18 @@ class RoundTripTest {
         .as("commands for %d acquire/release cycles", CYCLES)
         .isEqualTo(
             Map.of(
-                "set", CALLS, // sent: acquire
-                "evalsha", CALLS, // sent: release
-                "get", CALLS, // in the script: owner check
-                "pttl", CALLS, // in the script: what is left of lockAtLeastFor
-                "del", CALLS)); // in the script: nothing left, delete
-    assertThat(admin.keys("job-lock:default:cycle-*")).as("released keys are gone").isEmpty();
+                "evalsha", 2 * CALLS, // sent: acquire, release
+                "get", 2 * CALLS, // in the scripts: holder, owner check
+                "time", CALLS, // acquire: the server's clock for the token
+                "hget", CALLS, // acquire: the stored token
+                "set", CALLS, // acquire: the lock key
+                "hset", CALLS, // acquire: the new token
+                "pttl", CALLS, // release: what is left of lockAtLeastFor
+                "del", CALLS)); // release: nothing left, delete
+    for (int i = 0; i < CYCLES; i++) {
+      assertThat(admin.exists(provider.key("cycle-" + i))).as("released lock key").isFalse();
+      assertThat(admin.type(provider.stateKey("cycle-" + i))).as("state, kept").isEqualTo("hash");
+    }
   }
 
   @Test
@@ -91,26 +101,83 @@ class RoundTripTest {
     }
     Map<String, Long> delta = CommandStats.of(admin).since(before);
     assertThat(delta)
-        .as("sent: SET, EVALSHA; in the script: GET, PTTL, PEXPIRE")
+        .as("sent: EVALSHA twice; in the scripts: GET, TIME, HGET, SET, HSET; GET, PTTL, PEXPIRE")
         .isEqualTo(
-            Map.of("set", CALLS, "evalsha", CALLS, "get", CALLS, "pttl", CALLS, "pexpire", CALLS));
+            Map.of(
+                "evalsha", 2 * CALLS,
+                "get", 2 * CALLS,
+                "time", CALLS,
+                "hget", CALLS,
+                "set", CALLS,
+                "hset", CALLS,
+                "pttl", CALLS,
+                "pexpire", CALLS));
     long ttl = admin.pttl("job-lock:default:least-0");
     assertThat(ttl).as("kept for what is left of lockAtLeastFor").isBetween(20_000L, 30_000L);
   }
 
   @Test
-  void refusedAcquisitionIsOneCommand() {
+  void refusedAcquisitionIsOneCommandThatWritesNothing() {
     LockConfiguration config = LockConfiguration.of("refused", Duration.ofMinutes(1));
     SimpleLock held = other.lock(config).orElseThrow();
     try {
       CommandStats before = CommandStats.of(admin);
+      long changes = changes();
       for (int i = 0; i < CYCLES; i++) {
         assertThat(provider.lock(config)).isEmpty();
       }
-      assertThat(CommandStats.of(admin).since(before)).isEqualTo(Map.of("set", (long) CYCLES));
+      assertThat(CommandStats.of(admin).since(before))
+          .as("sent: EVALSHA; in the script: GET (the holder)")
+          .isEqualTo(Map.of("evalsha", CALLS, "get", CALLS));
+      assertThat(changes()).as("changes to replicate or append").isEqualTo(changes);
     } finally {
       held.unlock();
     }
+  }
+
+  @Test
+  void aFireIsOneCommandAndItsRefusalsWriteNothing() {
+    LockConfiguration config = LockConfiguration.of("fired", Duration.ofMinutes(1));
+    Instant fire = Instant.parse("2030-01-01T00:00:00Z");
+    CommandStats before = CommandStats.of(admin);
+    SimpleLock held = provider.tryLock(config.forFire(fire)).lock().orElseThrow();
+    assertThat(CommandStats.of(admin).since(before))
+        .as("sent: EVALSHA; in the script: GET, HGET fire, SET, TIME, HGET token, HSET")
+        .isEqualTo(Map.of("evalsha", 1L, "get", 1L, "hget", 2L, "set", 1L, "time", 1L, "hset", 1L));
+
+    before = CommandStats.of(admin);
+    long changes = changes();
+    for (int i = 0; i < CYCLES; i++) {
+      assertThat(other.tryLock(config.forFire(fire.plusSeconds(60))).outcome())
+          .isEqualTo(Outcome.HELD_ELSEWHERE);
+    }
+    held.unlock();
+    Map<String, Long> heldElsewhere = CommandStats.of(admin).since(before);
+    assertThat(heldElsewhere)
+        .as("refusals while held: EVALSHA, GET, HGET fire each; then one release")
+        .isEqualTo(
+            Map.of("evalsha", CALLS + 1, "get", CALLS + 1, "hget", CALLS, "pttl", 1L, "del", 1L));
+    assertThat(changes()).as("only the release changed something").isEqualTo(changes + 1);
+
+    before = CommandStats.of(admin);
+    changes = changes();
+    for (int i = 0; i < CYCLES; i++) {
+      assertThat(other.tryLock(config.forFire(fire)).outcome()).isEqualTo(Outcome.ALREADY_RAN);
+    }
+    assertThat(CommandStats.of(admin).since(before))
+        .as("refusals of a fire that ran, with no lock key: EVALSHA, GET, HGET fire each")
+        .isEqualTo(Map.of("evalsha", CALLS, "get", CALLS, "hget", CALLS));
+    assertThat(changes()).as("changes to replicate or append").isEqualTo(changes);
+  }
+
+  /** The server's count of changes since the last save: what replication and the AOF carry. */
+  private static long changes() {
+    for (String line : admin.info("persistence").split("\r?\n")) {
+      if (line.startsWith("rdb_changes_since_last_save:")) {
+        return Long.parseLong(line.substring(line.indexOf(':') + 1).trim());
+      }
+    }
+    throw new AssertionError("no rdb_changes_since_last_save in INFO persistence");
   }
 
   @Test
@@ -139,11 +206,21 @@ class RoundTripTest {
     assertThat(delta).as("EVALSHA refused with NOSCRIPT, then EVAL").containsEntry("eval", 1L);
     assertThat(admin.exists("job-lock:default:flushed")).as("released by the EVAL").isFalse();
 
+    admin.scriptFlush();
+    before = CommandStats.of(admin);
+    lock = provider.lock(LockConfiguration.of("flushed", Duration.ofMinutes(1))).orElseThrow();
+    assertThat(CommandStats.of(admin).since(before))
+        .as("the acquire script too: EVALSHA refused with NOSCRIPT, then EVAL")
+        .containsEntry("eval", 1L)
+        .containsEntry("set", 1L);
+    lock.unlock();
+
     before = CommandStats.of(admin);
     provider.lock(LockConfiguration.of("flushed", Duration.ofMinutes(1))).orElseThrow().unlock();
     assertThat(CommandStats.of(admin).since(before))
-        .as("steady state again: the EVAL cached the script")
-        .isEqualTo(Map.of("set", 1L, "evalsha", 1L, "get", 1L, "pttl", 1L, "del", 1L));
+        .as("steady state again: the EVALs cached both scripts")
+        .containsEntry("evalsha", 2L)
+        .doesNotContainKey("eval");
   }
 
   @Test

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
 import org.springframework.data.redis.connection.jedis.JedisConnectionFactory;
+import org.timerlock.core.LockAttempt;
 import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.SimpleLock;
 import org.timerlock.testkit.stores.RedisNamespace;
@@ -54,7 +55,11 @@ class ShedLockInteropTest {
   static void stop() {
     timerLock.close();
     connections.destroy();
-    check.close();
+    try {
+      RedisLockProviderContractTest.deleteAll(check, REDIS.keyPrefix());
+    } finally {
+      check.close();
+    }
   }
 
   private static Optional<net.javacrumbs.shedlock.core.SimpleLock> shedLock(
@@ -142,5 +147,33 @@ class ShedLockInteropTest {
     assertThat(check.exists(key(name))).as("ShedLock's lock survives the stale release").isTrue();
     assertThat(timerLock.lock(LockConfiguration.of(name, Duration.ofMinutes(1)))).isEmpty();
     theirs.unlock();
+  }
+
+  @Test
+  void aGuardedFireTakesTheSameKeyAsShedLock() {
+    String name = "guarded-fire";
+    Instant fire = Instant.parse("2030-01-01T00:00:00Z");
+    LockConfiguration config = LockConfiguration.of(name, Duration.ofMinutes(1)).forFire(fire);
+    net.javacrumbs.shedlock.core.SimpleLock theirs =
+        shedLock(name, Duration.ofMinutes(1), Duration.ZERO).orElseThrow();
+    assertThat(timerLock.tryLock(config).outcome())
+        .as("a fire while ShedLock holds the key")
+        .isEqualTo(LockAttempt.Outcome.HELD_ELSEWHERE);
+    theirs.unlock();
+
+    SimpleLock ours = timerLock.tryLock(config).lock().orElseThrow();
+    assertThat(check.type(key(name))).as("the lock key stays a string").isEqualTo("string");
+    assertThat(check.pttl(key(name))).isBetween(50_000L, 60_000L);
+    assertThat(shedLock(name, Duration.ofMinutes(1), Duration.ZERO))
+        .as("ShedLock while a guarded fire holds")
+        .isEmpty();
+    ours.unlock();
+    assertThat(timerLock.tryLock(config).outcome())
+        .as("ShedLock does not know fires; TimerLock nodes still refuse this one")
+        .isEqualTo(LockAttempt.Outcome.ALREADY_RAN);
+    Optional<net.javacrumbs.shedlock.core.SimpleLock> after =
+        shedLock(name, Duration.ofMinutes(1), Duration.ZERO);
+    assertThat(after).as("ShedLock looks at the lock key only").isPresent();
+    after.get().unlock();
   }
 }

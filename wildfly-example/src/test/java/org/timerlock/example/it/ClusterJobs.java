@@ -20,6 +20,7 @@ public class ClusterJobs {
 
   static final String PERIODIC = "periodic";
   static final String TAKEOVER = "takeover";
+  static final String LATE = "late";
 
   /** The period of {@link #periodic}; divides a minute, so that its fires are evenly spaced. */
   static final Duration PERIOD = Duration.ofSeconds(4);
@@ -45,6 +46,19 @@ public class ClusterJobs {
   @SchedulerLock(name = PERIODIC, lockAtMostFor = "10s", lockAtLeastFor = "2s")
   public void periodic(Timer timer) {
     run(PERIODIC, scheduledFire(timer, PERIOD), 200);
+  }
+
+  /**
+   * Fires every 4 s on every node, with no lockAtLeastFor: once a quick run has released the lock,
+   * only the fire guard stops a node whose timer fires late for the same time from running it
+   * again.
+   *
+   * @param timer the timer
+   */
+  @Schedule(hour = "*", minute = "*", second = "*/4", persistent = false)
+  @SchedulerLock(name = LATE, lockAtMostFor = "10s", lockAtLeastFor = "0s")
+  public void late(Timer timer) {
+    run(LATE, scheduledFire(timer, PERIOD), 200);
   }
 
   /**

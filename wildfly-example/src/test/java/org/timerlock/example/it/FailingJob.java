@@ -11,6 +11,7 @@ import java.sql.Timestamp;
 import java.time.Instant;
 import javax.sql.DataSource;
 import org.timerlock.cdi.SchedulerLock;
+import org.timerlock.core.CurrentLock;
 
 /**
  * A timer that writes in its transaction and then throws: the container rolls the write back, and
@@ -36,7 +37,14 @@ public class FailingJob {
       s.setTimestamp(1, Timestamp.from(start));
       s.executeUpdate();
     }
-    Runs.finished(LOCK, new Runs.Run(start, Instant.now(), Probe.transactionStatus(), true));
+    Runs.finished(
+        LOCK,
+        new Runs.Run(
+            start,
+            Instant.now(),
+            Probe.transactionStatus(),
+            true,
+            CurrentLock.fireInstant().orElse(null)));
     throw new IllegalStateException("the job failed on purpose, after writing a row");
   }
 }

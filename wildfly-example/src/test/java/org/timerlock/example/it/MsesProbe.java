@@ -7,13 +7,14 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
+import java.time.Duration;
 import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 import org.timerlock.cdi.LockedTasks;
 
 /**
- * A task on the default ManagedScheduledExecutorService, locked through {@link LockedTasks}; its
- * lockAtMostFor (1m) comes from the deployment's configuration, by lock name.
+ * A task on the default ManagedScheduledExecutorService, scheduled and locked through {@link
+ * LockedTasks} every 4 s on the epoch grid; its lockAtMostFor (1m) comes from the deployment's
+ * configuration, by lock name.
  */
 @ApplicationScoped
 public class MsesProbe {
@@ -29,8 +30,8 @@ public class MsesProbe {
 
   void start(@Observes @Initialized(ApplicationScoped.class) Object started) {
     future =
-        scheduler.scheduleAtFixedRate(
-            lockedTasks.wrap(LOCK, () -> Probe.run(LOCK, 1500)), 1, 4, TimeUnit.SECONDS);
+        lockedTasks.scheduleAtFixedRate(
+            scheduler, LOCK, Duration.ofSeconds(4), () -> Probe.run(LOCK, 1500));
   }
 
   @PreDestroy

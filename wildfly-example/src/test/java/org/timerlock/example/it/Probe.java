@@ -4,6 +4,7 @@ import jakarta.transaction.TransactionSynchronizationRegistry;
 import java.time.Instant;
 import javax.naming.InitialContext;
 import javax.naming.NamingException;
+import org.timerlock.core.CurrentLock;
 import org.timerlock.core.LockAssert;
 
 /** The body every single-node probe runs: note what is true inside, hold on for a while. */
@@ -22,12 +23,13 @@ final class Probe {
       asserted = false;
     }
     int status = transactionStatus();
+    Instant fire = asserted ? CurrentLock.fireInstant().orElse(null) : null;
     try {
       Thread.sleep(holdMillis);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
-    Runs.finished(name, new Runs.Run(start, Instant.now(), status, asserted));
+    Runs.finished(name, new Runs.Run(start, Instant.now(), status, asserted, fire));
   }
 
   static int transactionStatus() {

@@ -16,8 +16,10 @@ final class Runs {
    * @param end when it ended
    * @param transactionStatus {@code TransactionSynchronizationRegistry} status inside the body
    * @param lockAsserted whether {@code LockAssert.assertLocked()} passed inside the body
+   * @param fire the scheduled fire TimerLock named for the run, or null
    */
-  record Run(Instant start, Instant end, int transactionStatus, boolean lockAsserted) {}
+  record Run(
+      Instant start, Instant end, int transactionStatus, boolean lockAsserted, Instant fire) {}
 
   private static final Map<String, List<Run>> RUNS = new ConcurrentHashMap<>();
   private static final Map<String, Instant> RUNNING = new ConcurrentHashMap<>();

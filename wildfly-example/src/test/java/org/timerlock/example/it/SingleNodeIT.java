@@ -1,6 +1,8 @@
 package org.timerlock.example.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -17,7 +19,10 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
 import javax.sql.DataSource;
@@ -73,6 +78,7 @@ class SingleNodeIT {
   @Test
   void timeoutCallbackTakesTheLockCommitsItAndReleasesIt() throws Exception {
     checkTakenCommittedAndReleased(TimeoutProbe.LOCK);
+    assertFiresOnTheGrid(TimeoutProbe.LOCK, "its @Schedule(second = \"*/4\")");
     for (Runs.Run run : Runs.of(TimeoutProbe.LOCK)) {
       assertEquals(
           Status.STATUS_ACTIVE,
@@ -84,6 +90,28 @@ class SingleNodeIT {
   @Test
   void managedScheduledExecutorTaskTakesTheLockAndReleasesIt() throws Exception {
     checkTakenCommittedAndReleased(MsesProbe.LOCK);
+    assertFiresOnTheGrid(MsesProbe.LOCK, "LockedTasks.scheduleAtFixedRate every 4 s");
+  }
+
+  /**
+   * Every run of a probe firing every 4 s named its scheduled fire: a multiple of 4 s since the
+   * epoch, at most 4 s before the run started (a late fire still names its own slot), and no two
+   * runs named the same fire.
+   */
+  private static void assertFiresOnTheGrid(String lock, String schedule) {
+    List<Runs.Run> runs = Runs.of(lock);
+    assertFalse(runs.isEmpty(), "no run of " + lock);
+    Set<Instant> fires = new HashSet<>();
+    for (Runs.Run run : runs) {
+      Instant fire = run.fire();
+      assertNotNull(fire, "a run of " + lock + " named no fire: " + run);
+      assertTrue(
+          fire.getNano() == 0 && fire.getEpochSecond() % 4 == 0,
+          "the fire of " + lock + " is a slot of " + schedule + ": " + run);
+      long late = Duration.between(fire, run.start()).toMillis();
+      assertTrue(late >= -500 && late < 4000, "the run started in the period of its fire: " + run);
+      assertTrue(fires.add(fire), "two runs of " + lock + " for one fire: " + runs);
+    }
   }
 
   @Test

@@ -211,6 +211,88 @@ abstract class TwoNodeTests {
 
   @Test
   @Order(3)
+  void aNodeWhoseTimerFiresLateForAFireTheOtherRanIsRefusedAsAlreadyRan() throws Exception {
+    ProcessHandle node2 = serverProcess("node2");
+    for (int attempt = 1; attempt <= 3; attempt++) {
+      // Right after a fire has ended, node2 is paused until node1 has run the next fire alone.
+      Run previous = awaitEndedRunStartedAfter(ClusterJobs.LATE, Instant.now());
+      Instant fire = previous.fire().plus(ClusterJobs.PERIOD);
+      Run onNode1;
+      signal(node2, "STOP");
+      try {
+        onNode1 = awaitEndedRunOfFire(ClusterJobs.LATE, fire);
+      } finally {
+        signal(node2, "CONT");
+      }
+      if (onNode1 == null || !onNode1.node().equals("node1")) {
+        // node2 took the fire before the pause began (a stalled test): try the next one.
+        System.out.println("attempt " + attempt + " inconclusive: " + onNode1);
+        continue;
+      }
+      // node2 wakes up with the fire overdue; its timer fires for it, late.
+      long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+      boolean refused = alreadyRanOn("node2", fire);
+      while (!refused && System.nanoTime() < deadline) {
+        Thread.sleep(200);
+        refused = alreadyRanOn("node2", fire);
+      }
+      assertTrue(refused, "node2 was refused fire " + fire + " as already ran by " + onNode1);
+      List<Run> runsOfFire =
+          runsOfFires(ClusterJobs.LATE, fire, fire.plus(ClusterJobs.PERIOD).minusMillis(1));
+      assertEquals(List.of(onNode1), runsOfFire, "fire " + fire + " ran once, on node1");
+      return;
+    }
+    fail("node2 took every fire before it could be paused");
+  }
+
+  /** A run of a lock that started after an instant and has ended. */
+  private Run awaitEndedRunStartedAfter(String lock, Instant after) throws Exception {
+    long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+    while (System.nanoTime() < deadline) {
+      for (Run run : runs(lock, after, Instant.now().plusSeconds(60))) {
+        if (run.ended() != null) {
+          return run;
+        }
+      }
+      Thread.sleep(50);
+    }
+    return fail("no run of " + lock + " started after " + after + " and ended");
+  }
+
+  /** The run of one fire once it has ended, or null when none ended within 60 s. */
+  private Run awaitEndedRunOfFire(String lock, Instant fire) throws Exception {
+    long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+    while (System.nanoTime() < deadline) {
+      for (Run run : runsOfFires(lock, fire, fire.plusMillis(1))) {
+        if (run.ended() != null) {
+          return run;
+        }
+      }
+      Thread.sleep(50);
+    }
+    return null;
+  }
+
+  /** Whether a node reports a skip of {@link ClusterJobs#LATE} as already ran for a fire. */
+  private static boolean alreadyRanOn(String node, Instant fire) throws Exception {
+    String attempts = get(node, "api/executions?lock=" + ClusterJobs.LATE);
+    for (String entry : attempts.split("\\},\\{")) {
+      if (entry.contains("\"outcome\":\"already-ran\"")
+          && entry.contains("\"fire\":\"")
+          && Instant.parse(field(entry, "fire")).equals(fire)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static void signal(ProcessHandle process, String signal) throws Exception {
+    Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(process.pid())).start();
+    assertEquals(0, kill.waitFor(), "kill -" + signal + " " + process.pid());
+  }
+
+  @Test
+  @Order(4)
   void whenTheNodeHoldingTheLockDiesTheOtherTakesOverWithinLockAtMostFor() throws Exception {
     ProcessHandle node2 = serverProcess("node2");
     Observation seen = observeRunInProgress(Optional.of("node2"));

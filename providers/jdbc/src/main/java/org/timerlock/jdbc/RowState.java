@@ -1,0 +1,14 @@
+package org.timerlock.jdbc;
+
+/**
+ * What an acquire statement learned about the lock row.
+ *
+ * @param owner the row's owner value after the statement; null when the statement does not say
+ * @param fencingToken the row's fencing token after the statement; null when there is none
+ * @param lastFire the latest granted fire in epoch milliseconds; null when none or unknown
+ */
+record RowState(String owner, Long fencingToken, Long lastFire) {
+
+  /** Nothing learned. */
+  static final RowState UNKNOWN = new RowState(null, null, null);
+}

@@ -1,0 +1,134 @@
+package org.timerlock.jdbc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.zaxxer.hikari.HikariDataSource;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.logging.Handler;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.timerlock.core.LockAttempt;
+import org.timerlock.core.LockConfiguration;
+import org.timerlock.core.LockProvider;
+import org.timerlock.core.SimpleLock;
+import org.timerlock.testkit.stores.IsolatedDatabase;
+import org.timerlock.testkit.stores.StoreKind;
+import org.timerlock.testkit.stores.TestStores;
+
+/**
+ * A ShedLock table, without the fire and token columns: the lease alone decides, the log says so
+ * with the statements that add the columns, and those statements work on each database.
+ */
+class ShedLockTableTest {
+
+  private static final Instant FIRE = Instant.parse("2030-01-01T02:00:00Z");
+
+  private final Logger jul = Logger.getLogger(JdbcLockProvider.class.getName());
+  private final List<String> logged = new CopyOnWriteArrayList<>();
+  private final Handler handler =
+      new Handler() {
+        @Override
+        public void publish(LogRecord record) {
+          logged.add(record.getMessage());
+        }
+
+        @Override
+        public void flush() {}
+
+        @Override
+        public void close() {}
+      };
+
+  @BeforeEach
+  void listen() {
+    jul.addHandler(handler);
+  }
+
+  @AfterEach
+  void stopListening() {
+    jul.removeHandler(handler);
+  }
+
+  @Test
+  void postgres() {
+    try (IsolatedDatabase db = TestStores.isolatedDatabase(StoreKind.POSTGRES, getClass());
+        HikariDataSource pool = Pools.pool(db, 2)) {
+      leaseOnlyUntilTheColumnsAreAdded(pool, "TIMESTAMP(3)");
+    }
+  }
+
+  @Test
+  void mariaDb() {
+    try (IsolatedDatabase db = TestStores.isolatedDatabase(StoreKind.MARIADB, getClass());
+        HikariDataSource pool = Pools.pool(db, 2)) {
+      leaseOnlyUntilTheColumnsAreAdded(pool, "DATETIME(3)");
+    }
+  }
+
+  @Test
+  void h2() {
+    try (HikariDataSource pool =
+        Pools.pool("jdbc:h2:mem:" + Pools.unique("st") + ";DB_CLOSE_DELAY=-1", "sa", "", 2)) {
+      leaseOnlyUntilTheColumnsAreAdded(pool, "TIMESTAMP(3)");
+    }
+  }
+
+  @Test
+  void hsqlDb() {
+    try (HikariDataSource pool = Pools.pool("jdbc:hsqldb:mem:" + Pools.unique("st"), "SA", "", 2)) {
+      leaseOnlyUntilTheColumnsAreAdded(pool, "TIMESTAMP(3)");
+    }
+  }
+
+  @Test
+  void derby() {
+    try (HikariDataSource pool =
+        Pools.pool("jdbc:derby:memory:" + Pools.unique("st") + ";create=true", null, null, 2)) {
+      leaseOnlyUntilTheColumnsAreAdded(pool, "TIMESTAMP");
+    }
+  }
+
+  private void leaseOnlyUntilTheColumnsAreAdded(HikariDataSource pool, String timestamp) {
+    Pools.exec(pool, Pools.lockTableDdl("shedlock", 64, timestamp));
+    LockConfiguration job = LockConfiguration.of("job", Duration.ofMinutes(5));
+    try (JdbcLockProvider provider = JdbcLockProvider.builder().dataSource(pool).build()) {
+      SimpleLock lock = acquire(provider, job.forFire(FIRE));
+
+      assertThat(provider.features()).isEmpty();
+      assertThat(lock.fencingToken()).isEmpty();
+      lock.unlock();
+      acquire(provider, job.forFire(FIRE)).unlock(); // the lease alone: the same fire again
+    }
+    String advice =
+        logged.stream()
+            .filter(m -> m.contains("has no columns last_fire and fencing_token"))
+            .findFirst()
+            .orElseThrow(() -> new AssertionError("no log line about the columns in " + logged));
+    String statements = advice.substring(advice.indexOf("ALTER TABLE"));
+    for (String alter : statements.split("; ")) {
+      Pools.exec(pool, alter);
+    }
+
+    try (JdbcLockProvider provider = JdbcLockProvider.builder().dataSource(pool).build()) {
+      SimpleLock lock = acquire(provider, job.forFire(FIRE));
+
+      assertThat(provider.features()).containsExactlyInAnyOrder(LockProvider.Feature.values());
+      assertThat(lock.fencingToken()).isPresent();
+      lock.unlock();
+      assertThat(provider.tryLock(job.forFire(FIRE)).outcome())
+          .isEqualTo(LockAttempt.Outcome.ALREADY_RAN);
+    }
+  }
+
+  private static SimpleLock acquire(LockProvider provider, LockConfiguration config) {
+    LockAttempt attempt = provider.tryLock(config);
+    assertThat(attempt.outcome()).as("taking %s", config).isEqualTo(LockAttempt.Outcome.ACQUIRED);
+    return attempt.lock().orElseThrow();
+  }
+}
