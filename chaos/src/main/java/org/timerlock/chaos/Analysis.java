@@ -177,6 +177,8 @@ public final class Analysis {
     long staleAccepted = 0;
     long refusedStale = 0;
     long refusedOther = 0;
+    long belowToken = 0;
+    Long maxAppliedToken = null;
     long latestAppliedAt = Long.MIN_VALUE;
     Map<String, Boolean> wrote = new HashMap<>();
     List<Fence.Row> writes = new ArrayList<>(data.writes());
@@ -196,6 +198,13 @@ public final class Analysis {
         }
         if (stale) {
           staleAccepted++;
+        }
+        if (w.token() != null) {
+          if (maxAppliedToken != null && w.token() < maxAppliedToken) {
+            belowToken++;
+          }
+          maxAppliedToken =
+              maxAppliedToken == null ? w.token() : Math.max(maxAppliedToken, w.token());
         }
         latestAppliedAt = Math.max(latestAppliedAt, x.at);
       } else if (stale) {
@@ -265,6 +274,7 @@ public final class Analysis {
         applied,
         appliedUnfenced,
         staleAccepted,
+        belowToken,
         refusedStale,
         refusedOther,
         failed,

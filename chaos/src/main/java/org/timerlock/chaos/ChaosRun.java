@@ -50,6 +50,7 @@ public final class ChaosRun {
   private final List<NodeProcess> all = new ArrayList<>();
   private final List<RunData.FaultEvent> faultEvents = new ArrayList<>();
   private RedisServer redis;
+  private boolean finished;
 
   /**
    * Prepares a run.
@@ -93,22 +94,35 @@ public final class ChaosRun {
     clean(dir);
     Files.createDirectories(dir);
     FaultPlan plan = FaultPlan.draw(settings, store);
-    Thread cleanup = new Thread(this::killEverything, "chaos-cleanup");
+    IsolatedDatabase db = TestStores.isolatedDatabase(StoreKind.POSTGRES, ChaosRun.class);
+    // Interrupted (Ctrl-C, a build's time-out): end the nodes and Redis, and drop the schema.
+    Thread cleanup = new Thread(() -> finish(db), "chaos-cleanup");
     Runtime.getRuntime().addShutdownHook(cleanup);
-    // Nodes and Redis end before the schema is dropped: a stopped node could hold a row lock.
-    try (IsolatedDatabase db = TestStores.isolatedDatabase(StoreKind.POSTGRES, ChaosRun.class)) {
-      try {
-        return run(db, plan);
-      } finally {
-        killEverything();
-      }
+    try {
+      return run(db, plan);
     } finally {
+      finish(db);
       try {
         Runtime.getRuntime().removeShutdownHook(cleanup);
       } catch (IllegalStateException shuttingDown) {
         // The hook runs anyway.
       }
     }
+  }
+
+  /**
+   * Ends every node JVM and the private Redis, then drops the schema: a stopped node could hold a
+   * row lock that the drop would wait for. Runs once, from the run or from the shutdown hook.
+   */
+  private void finish(IsolatedDatabase db) {
+    synchronized (all) {
+      if (finished) {
+        return;
+      }
+      finished = true;
+    }
+    killEverything();
+    db.close();
   }
 
   private RunReport run(IsolatedDatabase db, FaultPlan plan) throws Exception {

@@ -34,6 +34,8 @@ import java.util.function.Function;
  * @param writesAppliedUnfenced writes it applied without a check (fencing off, or no token)
  * @param staleAccepted applied writes of an execution that provably acquired the lock before the
  *     execution of an already applied write
+ * @param appliedBelowToken applied writes whose token is lower than a token already applied (the
+ *     stale writes as the tokens tell them; 0 by construction when every write is fenced)
  * @param refusedStale writes the fence refused, from such a stale execution
  * @param refusedOther writes the fence refused though no provably later execution had written
  * @param writesFailed writes the database failed
@@ -69,6 +71,7 @@ public record RunReport(
     long writesApplied,
     long writesAppliedUnfenced,
     long staleAccepted,
+    long appliedBelowToken,
     long refusedStale,
     long refusedOther,
     long writesFailed,
@@ -175,6 +178,7 @@ public record RunReport(
     m.put("writesApplied", writesApplied);
     m.put("writesAppliedUnfenced", writesAppliedUnfenced);
     m.put("staleWritesAccepted", staleAccepted);
+    m.put("writesAppliedBelowAnAppliedToken", appliedBelowToken);
     m.put("staleWritesRefused", refusedStale);
     m.put("writesRefusedWithoutLaterHolder", refusedOther);
     m.put("writesFailed", writesFailed);
@@ -200,7 +204,11 @@ public record RunReport(
     m.put("overlapSamples", overlapSamples);
     m.put(
         "verdict",
-        Map.of("oncePerFire", oncePerFire(), "noStaleWriteAccepted", staleAccepted == 0));
+        Map.of(
+            "oncePerFire",
+            oncePerFire(),
+            "noStaleWriteAccepted",
+            staleAccepted == 0 && appliedBelowToken == 0));
     return m;
   }
 
@@ -318,6 +326,11 @@ public record RunReport(
         "writes applied: fenced / unfenced",
         r -> r.writesApplied + " / " + r.writesAppliedUnfenced);
     row(rows, reports, "**stale writes accepted**", r -> "**" + r.staleAccepted + "**");
+    row(
+        rows,
+        reports,
+        "writes applied with a token below an applied one",
+        r -> r.appliedBelowToken);
     row(rows, reports, "stale writes refused by the fence", r -> r.refusedStale);
     row(rows, reports, "writes refused, no provably later holder", r -> r.refusedOther);
     row(

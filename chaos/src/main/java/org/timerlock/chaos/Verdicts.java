@@ -25,8 +25,15 @@ public final class Verdicts {
               + " fires ran twice, e.g. "
               + guarded.duplicateSamples());
     }
-    if (guarded.features().contains("FENCING_TOKENS") && guarded.staleAccepted() > 0) {
-      problems.add(where + ": " + guarded.staleAccepted() + " stale writes were accepted");
+    if (guarded.features().contains("FENCING_TOKENS")
+        && (guarded.staleAccepted() > 0 || guarded.appliedBelowToken() > 0)) {
+      problems.add(
+          where
+              + ": "
+              + guarded.staleAccepted()
+              + " stale writes were accepted ("
+              + guarded.appliedBelowToken()
+              + " with a token below an applied one)");
     }
     return problems;
   }

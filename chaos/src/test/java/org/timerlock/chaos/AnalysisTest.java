@@ -76,6 +76,7 @@ class AnalysisTest {
     assertThat(r.overlapsToldApart()).isEqualTo(2);
     assertThat(r.writesApplied()).isEqualTo(3);
     assertThat(r.staleAccepted()).isZero();
+    assertThat(r.appliedBelowToken()).isZero();
     assertThat(r.refusedStale()).isEqualTo(1);
     assertThat(r.refusedOther()).isZero();
     assertThat(r.tokenInversions()).isZero();
@@ -120,6 +121,7 @@ class AnalysisTest {
 
     assertThat(r.writesAppliedUnfenced()).isEqualTo(3);
     assertThat(r.staleAccepted()).isEqualTo(1);
+    assertThat(r.appliedBelowToken()).isEqualTo(2);
     assertThat(r.tokenInversions()).isEqualTo(1);
     assertThat(r.overlaps()).isEqualTo(1);
     assertThat(r.firesMissed()).isEqualTo(1);

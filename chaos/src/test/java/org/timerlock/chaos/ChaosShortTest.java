@@ -68,6 +68,7 @@ class ChaosShortTest {
                 + ")");
     assertThat(on.firesRunTwice()).isZero();
     assertThat(on.staleAccepted()).isZero();
+    assertThat(on.appliedBelowToken()).isZero();
     assertThat(off.firesScheduled()).isEqualTo(on.firesScheduled());
   }
 }
