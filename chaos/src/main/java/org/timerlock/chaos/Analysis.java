@@ -120,6 +120,7 @@ public final class Analysis {
     long scheduled = 0;
     long run = 0;
     long twice = 0;
+    long twiceAcrossRestart = 0;
     long extra = 0;
     long missed = 0;
     Map<String, Long> missedByReason = new LinkedHashMap<>();
@@ -144,6 +145,9 @@ public final class Analysis {
       if (served.size() > 1) {
         twice++;
         extra += served.size() - 1;
+        if (acrossRestart(data, served)) {
+          twiceAcrossRestart++;
+        }
         if (duplicateSamples.size() < SAMPLES) {
           duplicateSamples.add(describeDuplicate(data, fire, served));
         }
@@ -264,6 +268,7 @@ public final class Analysis {
         scheduled,
         run,
         twice,
+        twiceAcrossRestart,
         extra,
         execs.size(),
         attempts,
@@ -285,6 +290,14 @@ public final class Analysis {
         unexpectedExits,
         duplicateSamples,
         overlapSamples);
+  }
+
+  /** Whether a Redis restart came between the first execution of a fire and a later one. */
+  private static boolean acrossRestart(RunData data, List<Exec> served) {
+    long first = served.stream().mapToLong(x -> x.start).min().orElseThrow();
+    long last = served.stream().mapToLong(x -> x.start).max().orElseThrow();
+    return data.faults().stream()
+        .anyMatch(f -> f.kind() == FaultPlan.Kind.REDIS_RESTART && f.at() > first && f.at() < last);
   }
 
   private static String missReason(List<String> outcomes) {
@@ -379,7 +392,9 @@ public final class Analysis {
           note =
               "Redis down "
                   + duration
-                  + " ms, all keys lost; "
+                  + (data.store().guardSurvivesFaults()
+                      ? " ms, back from its append-only file; "
+                      : " ms, all keys lost; ")
                   + storeFailures
                   + " attempts failed";
       default -> note = "";

@@ -15,7 +15,7 @@ import java.util.Map;
  * side summary.
  *
  * <pre>
- * java -cp ... org.timerlock.chaos.ChaosMain [--stores=postgres,redis] [--seconds=180]
+ * java -cp ... org.timerlock.chaos.ChaosMain [--stores=postgres,redis,redis-volatile] [--seconds=180]
  *     [--seed=20261101] [--out=chaos/target/chaos-long] [--short]
  * </pre>
  *
@@ -34,7 +34,7 @@ public final class ChaosMain {
    * @throws Exception when a run cannot be carried out
    */
   public static void main(String[] args) throws Exception {
-    List<Store> stores = List.of(Store.POSTGRES, Store.REDIS);
+    List<Store> stores = List.of(Store.POSTGRES, Store.REDIS, Store.REDIS_VOLATILE);
     long seconds = 180;
     long seed = ChaosSettings.DEFAULT_SEED;
     boolean shortRun = false;
@@ -56,7 +56,7 @@ public final class ChaosMain {
         shortRun = true;
       } else {
         System.err.println(
-            "Usage: ChaosMain [--stores=postgres,redis] [--seconds=180] [--seed=N] [--out=DIR]"
+            "Usage: ChaosMain [--stores=postgres,redis,redis-volatile] [--seconds=180] [--seed=N] [--out=DIR]"
                 + " [--short]");
         System.exit(2);
         return;

@@ -132,8 +132,8 @@ public final class ChaosRun {
     String lockUrl;
     String lockUser;
     String lockPassword;
-    if (store == Store.REDIS) {
-      redis = RedisServer.start(dir.resolve("redis"));
+    if (store.redis()) {
+      redis = RedisServer.start(dir.resolve("redis"), store == Store.REDIS);
       lockUrl = redis.uri();
       lockUser = null;
       lockPassword = null;
@@ -142,7 +142,7 @@ public final class ChaosRun {
       lockUser = db.user();
       lockPassword = db.password();
     }
-    String namespace = store == Store.REDIS ? "chaos" : "chaos_lock";
+    String namespace = store.redis() ? "chaos" : "chaos_lock";
     Set<String> features = probe(lockUrl, lockUser, lockPassword, namespace);
     progress.printf(
         "[chaos] %s, %s, seed %d: %d nodes, skews %s ms, %d faults planned, provider features %s%n",

@@ -65,7 +65,7 @@ public final class FaultPlan {
 
     Random r = new Random(settings.seed() * 7_919L + 17);
     List<Kind> required = new ArrayList<>(List.of(Kind.KILL, Kind.LONG_PAUSE, Kind.SHORT_PAUSE));
-    if (store == Store.REDIS) {
+    if (store.redis()) {
       required.add(Kind.REDIS_RESTART);
     }
     Collections.shuffle(required, r);
@@ -98,7 +98,7 @@ public final class FaultPlan {
 
   private static Kind pick(Random r, Store store) {
     int roll = r.nextInt(100);
-    if (store == Store.REDIS && roll < 20) {
+    if (store.redis() && roll < 20) {
       return Kind.REDIS_RESTART;
     }
     if (roll < 45) {

@@ -13,9 +13,10 @@ import java.util.Random;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A private {@code redis-server} on a free port of 127.0.0.1, with no persistence, that the run can
- * crash ({@code kill -9}) and start again on the same port with an empty data set. It never touches
- * the shared Redis on 6379.
+ * A private {@code redis-server} on a free port of 127.0.0.1 that the run can crash ({@code kill
+ * -9}) and start again on the same port: either with no persistence (it comes back empty) or with
+ * an append-only file fsynced on every write (it comes back with every acknowledged write). It
+ * never touches the shared Redis on 6379.
  */
 final class RedisServer implements AutoCloseable {
 
@@ -25,27 +26,34 @@ final class RedisServer implements AutoCloseable {
   private final Path dir;
   private final int port;
   private final String binary;
+  private final boolean persistent;
   private Process process;
 
-  private RedisServer(Path dir, int port, String binary) {
+  private RedisServer(Path dir, int port, String binary, boolean persistent) {
     this.dir = dir;
     this.port = port;
     this.binary = binary;
+    this.persistent = persistent;
   }
 
   /**
    * Starts a server.
    *
    * @param dir its working directory and log
+   * @param persistent true for an append-only file fsynced on every write, which survives {@code
+   *     kill -9}; false for no persistence at all
    * @return the running server
    * @throws IOException when it cannot be started
    */
-  static RedisServer start(Path dir) throws IOException {
+  static RedisServer start(Path dir, boolean persistent) throws IOException {
     Files.createDirectories(dir);
     String binary = System.getenv(BINARY_VARIABLE);
     RedisServer server =
         new RedisServer(
-            dir, freePort(), binary == null || binary.isBlank() ? "redis-server" : binary);
+            dir,
+            freePort(),
+            binary == null || binary.isBlank() ? "redis-server" : binary,
+            persistent);
     server.startProcess();
     return server;
   }
@@ -68,7 +76,10 @@ final class RedisServer implements AutoCloseable {
     return process != null && process.isAlive();
   }
 
-  /** Kills the server with SIGKILL, losing every key, and waits for it to be gone. */
+  /**
+   * Kills the server with SIGKILL and waits for it to be gone; without persistence, every key is
+   * lost.
+   */
   synchronized void crash() {
     if (process != null) {
       Signals.send(process.pid(), "KILL");
@@ -82,7 +93,7 @@ final class RedisServer implements AutoCloseable {
   }
 
   /**
-   * Starts the server again on the same port, empty.
+   * Starts the server again on the same port, from its append-only file or empty.
    *
    * @throws IOException when it does not come up
    */
@@ -102,7 +113,9 @@ final class RedisServer implements AutoCloseable {
                 "--save",
                 "",
                 "--appendonly",
-                "no",
+                persistent ? "yes" : "no",
+                "--appendfsync",
+                "always",
                 "--dir",
                 dir.toString(),
                 "--daemonize",

@@ -23,6 +23,7 @@ import java.util.function.Function;
  * @param firesScheduled fires of the schedule in the window
  * @param firesRun fires that at least one execution served
  * @param firesRunTwice fires that two or more executions served
+ * @param twiceAcrossRestart of those, fires whose executions a Redis restart separates
  * @param extraExecutions executions beyond the first of each fire
  * @param executions executions (lock taken, job started)
  * @param attempts lock attempts by outcome ({@code TaskResult.Outcome}, or {@code ERROR})
@@ -61,6 +62,7 @@ public record RunReport(
     long firesScheduled,
     long firesRun,
     long firesRunTwice,
+    long twiceAcrossRestart,
     long extraExecutions,
     long executions,
     Map<String, Long> attempts,
@@ -168,6 +170,7 @@ public record RunReport(
     m.put("firesScheduled", firesScheduled);
     m.put("firesRun", firesRun);
     m.put("firesRunTwice", firesRunTwice);
+    m.put("firesRunTwiceAcrossARedisRestart", twiceAcrossRestart);
     m.put("extraExecutions", extraExecutions);
     m.put("executions", executions);
     m.put("attempts", attempts);
@@ -286,6 +289,9 @@ public record RunReport(
         reports,
         "**fires run twice** (extra executions)",
         r -> "**" + r.firesRunTwice + "** (" + r.extraExecutions + ")");
+    if (reports.stream().anyMatch(r -> r.store.redis())) {
+      row(rows, reports, "of which across a Redis restart", r -> r.twiceAcrossRestart);
+    }
     row(rows, reports, "executions", r -> r.executions);
     row(
         rows,

@@ -3,7 +3,11 @@ package org.timerlock.chaos;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The promises a guarded run must keep, as far as the provider claims the features for them. */
+/**
+ * The promises a guarded run must keep, as far as the provider claims the features for them and the
+ * store keeps what they need: a Redis without persistence forgets the fires it granted when it
+ * restarts, so fires that ran twice there are reported, not judged.
+ */
 public final class Verdicts {
 
   private Verdicts() {}
@@ -17,7 +21,9 @@ public final class Verdicts {
   public static List<String> problems(RunReport guarded) {
     List<String> problems = new ArrayList<>();
     String where = guarded.store().label() + ", " + guarded.mode().label();
-    if (guarded.features().contains("FIRE_GUARD") && guarded.firesRunTwice() > 0) {
+    if (guarded.features().contains("FIRE_GUARD")
+        && guarded.store().guardSurvivesFaults()
+        && guarded.firesRunTwice() > 0) {
       problems.add(
           where
               + ": "
