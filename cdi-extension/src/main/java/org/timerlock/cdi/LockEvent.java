@@ -8,6 +8,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.StoreOperation;
+import org.timerlock.core.spi.Printable;
 
 /**
  * A step in a lock's life, fired as a synchronous CDI event on the thread that runs the job.
@@ -186,7 +187,7 @@ public final class LockEvent {
     return "LockEvent["
         + kind
         + " '"
-        + lockName()
+        + Printable.of(lockName())
         + "' on "
         + nodeId
         + (method == null

@@ -8,13 +8,12 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.jboss.weld.environment.se.WeldContainer;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.timerlock.cdi.LockEvent.Kind;
 import org.timerlock.core.CurrentLock;
 
@@ -26,13 +25,7 @@ import org.timerlock.core.CurrentLock;
  */
 class OncePerFireTest {
 
-  private final List<WeldContainer> nodes = new ArrayList<>();
-
-  @AfterEach
-  void shutDown() {
-    nodes.forEach(WeldContainer::shutdown);
-    Deployments.releaseConfig();
-  }
+  @RegisterExtension final TwoNodes cluster = new TwoNodes();
 
   @ApplicationScoped
   static class YearlyJob {
@@ -57,14 +50,7 @@ class OncePerFireTest {
   }
 
   private List<WeldContainer> startNodes(Map<String, String> config) {
-    Deployments.useConfig(config);
-    for (String id : new String[] {"node-a", "node-b"}) {
-      nodes.add(
-          Deployments.weld(YearlyJob.class, EventLog.class, SharedStore.class)
-              .containerId(id)
-              .initialize());
-    }
-    return nodes;
+    return cluster.start(config, YearlyJob.class, EventLog.class, SharedStore.class);
   }
 
   @Test

@@ -4,15 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.jboss.weld.environment.se.Weld;
 import org.jboss.weld.environment.se.WeldContainer;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.timerlock.cdi.LockEvent.Kind;
 import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.LockingTaskExecutor;
@@ -24,13 +22,7 @@ import org.timerlock.core.LockingTaskExecutor;
  */
 class SwitchesTest {
 
-  private final List<WeldContainer> nodes = new ArrayList<>();
-
-  @AfterEach
-  void shutDown() {
-    nodes.forEach(WeldContainer::shutdown);
-    Deployments.releaseConfig();
-  }
+  @RegisterExtension final TwoNodes cluster = new TwoNodes();
 
   @ApplicationScoped
   static class SwitchedJobs {
@@ -54,12 +46,7 @@ class SwitchesTest {
   }
 
   private List<WeldContainer> startNodes(Map<String, String> config) {
-    Deployments.useConfig(config);
-    for (String id : new String[] {"node-a", "node-b"}) {
-      Weld weld = Deployments.weld(SwitchedJobs.class, EventLog.class, SharedStore.class);
-      nodes.add(weld.containerId(id).initialize());
-    }
-    return nodes;
+    return cluster.start(config, SwitchedJobs.class, EventLog.class, SharedStore.class);
   }
 
   @Test

@@ -2,6 +2,8 @@ package org.timerlock.core;
 
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.function.Consumer;
+import org.timerlock.core.spi.Printable;
 
 /**
  * The locks the current thread holds through {@link DefaultLockingTaskExecutor}, innermost last. It
@@ -9,14 +11,47 @@ import java.util.Deque;
  */
 final class ActiveLocks {
 
-  /** One held lock; the lock object changes when the lock is extended. */
+  /**
+   * One held lock; the lock object changes when the lock is extended. Failures to extend it are
+   * told to the executor's listeners, and one that means the lock is gone marks it lost.
+   */
   static final class Held {
     final LockConfiguration configuration;
     SimpleLock lock;
+    private final Consumer<LockException> extensionFailures;
+    private volatile String lossReason;
 
-    Held(LockConfiguration configuration, SimpleLock lock) {
+    Held(
+        LockConfiguration configuration,
+        SimpleLock lock,
+        Consumer<LockException> extensionFailures) {
       this.configuration = configuration;
       this.lock = lock;
+      this.extensionFailures = extensionFailures;
+    }
+
+    /** Tells the listeners that extending the lock failed. */
+    void extensionFailed(LockException failure) {
+      extensionFailures.accept(failure);
+    }
+
+    /** Marks the lock lost, and tells the listeners. */
+    void lost(String reason) {
+      lossReason = reason;
+      extensionFailed(
+          new LockException(
+              "Lock '" + Printable.of(configuration.name()) + "' was lost: " + reason));
+    }
+
+    /** Why the lock was lost, or null while it is held. */
+    String lossReason() {
+      if (lossReason != null) {
+        return lossReason;
+      }
+      if (lock instanceof KeepAliveLockProvider.KeepAliveLock keepAlive && keepAlive.isLost()) {
+        return keepAlive.lossReason();
+      }
+      return null;
     }
   }
 
@@ -24,8 +59,9 @@ final class ActiveLocks {
 
   private ActiveLocks() {}
 
-  static Held push(LockConfiguration configuration, SimpleLock lock) {
-    Held held = new Held(configuration, lock);
+  static Held push(
+      LockConfiguration configuration, SimpleLock lock, Consumer<LockException> extensionFailures) {
+    Held held = new Held(configuration, lock, extensionFailures);
     HELD.get().addLast(held);
     return held;
   }

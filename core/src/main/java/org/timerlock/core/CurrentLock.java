@@ -40,6 +40,18 @@ public final class CurrentLock {
   }
 
   /**
+   * Whether the innermost lock the current thread holds is lost: keeping it alive failed for good,
+   * or it expired before {@link LockExtender} could extend it. A long task can check this between
+   * steps and stop; {@link LockAssert#assertLocked()} throws instead.
+   *
+   * @return true when another node may be running the same task now
+   * @throws IllegalStateException when the current thread runs no locked task
+   */
+  public static boolean isLost() {
+    return held().lossReason() != null;
+  }
+
+  /**
    * The configuration of the innermost lock the current thread holds.
    *
    * @return the lock's name, durations and fire instant

@@ -8,6 +8,7 @@ import java.util.Objects;
 import java.util.OptionalLong;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
+import org.timerlock.core.spi.Printable;
 
 /**
  * The standard {@link LockingTaskExecutor}: takes the lock from a {@link LockProvider}, runs the
@@ -83,7 +84,7 @@ public final class DefaultLockingTaskExecutor implements LockingTaskExecutor {
       LOG.log(
           Level.WARNING,
           "Skipped the execution of lock ''{0}'': the lock store could not answer ({1})",
-          configuration.name(),
+          Printable.of(configuration.name()),
           e.getMessage());
       return TaskResult.skipped(TaskResult.Outcome.STORE_FAILURE);
     }
@@ -91,19 +92,20 @@ public final class DefaultLockingTaskExecutor implements LockingTaskExecutor {
       case ACQUIRED:
         return runHolding(task, configuration, attempt.lock().orElseThrow());
       case ALREADY_RAN:
-        // A late or clock-skewed node: rare enough to deserve a line, and proof the guard works.
+        // The usual answer for every node but the winner once the winner has released: as quiet
+        // as a lock held elsewhere.
         LOG.log(
-            Level.INFO,
+            Level.DEBUG,
             "Skipped the fire at {0} of lock ''{1}'': it already ran on another node",
             configuration.fireInstant(),
-            configuration.name());
+            Printable.of(configuration.name()));
         notify(l -> l.alreadyRan(configuration));
         return TaskResult.skipped(TaskResult.Outcome.ALREADY_RAN);
       default:
         LOG.log(
             Level.DEBUG,
             "Skipped the execution of lock ''{0}'': held by another node",
-            configuration.name());
+            Printable.of(configuration.name()));
         notify(l -> l.skipped(configuration));
         return TaskResult.skipped(TaskResult.Outcome.HELD_ELSEWHERE);
     }
@@ -111,7 +113,12 @@ public final class DefaultLockingTaskExecutor implements LockingTaskExecutor {
 
   private <T> TaskResult<T> runHolding(
       Callable<T> task, LockConfiguration configuration, SimpleLock lock) throws Exception {
-    ActiveLocks.Held held = ActiveLocks.push(configuration, lock);
+    Consumer<LockException> extensionFailures =
+        failure -> notify(l -> l.storeFailure(configuration, StoreOperation.EXTEND, failure));
+    ActiveLocks.Held held = ActiveLocks.push(configuration, lock, extensionFailures);
+    if (lock instanceof KeepAliveLockProvider.KeepAliveLock keepAlive) {
+      keepAlive.reportFailuresTo(extensionFailures);
+    }
     OptionalLong token = lock.fencingToken();
     long start = System.nanoTime();
     Throwable failure = null;
@@ -137,11 +144,12 @@ public final class DefaultLockingTaskExecutor implements LockingTaskExecutor {
       LockException failure =
           e instanceof LockException le
               ? le
-              : new LockException("Releasing lock '" + configuration.name() + "' failed", e);
+              : new LockException(
+                  "Releasing lock '" + Printable.of(configuration.name()) + "' failed", e);
       LOG.log(
           Level.WARNING,
           "Could not release lock ''{0}''; it expires on its own after lockAtMostFor ({1}): {2}",
-          configuration.name(),
+          Printable.of(configuration.name()),
           configuration.lockAtMostFor(),
           failure.getMessage());
       notify(l -> l.storeFailure(configuration, StoreOperation.RELEASE, failure));

@@ -10,6 +10,8 @@ import java.util.Set;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import org.timerlock.core.spi.Printable;
 
 /**
  * Wraps a provider whose locks can be extended, and extends every lock it hands out in the
@@ -80,6 +82,7 @@ public final class KeepAliveLockProvider implements LockProvider {
     private long confirmedUntilNanos;
     private boolean released;
     private String lossReason;
+    private volatile Consumer<LockException> failures = failure -> {};
 
     KeepAliveLock(LockConfiguration configuration, SimpleLock lock, long lockedAtNanos) {
       this.configuration = configuration;
@@ -115,9 +118,19 @@ public final class KeepAliveLockProvider implements LockProvider {
         LOG.log(
             Level.WARNING,
             "Renewing lock ''{0}'' failed; retrying at the next tick: {1}",
-            configuration.name(),
+            Printable.of(configuration.name()),
             e.getMessage());
+        failures.accept(
+            e instanceof LockException le
+                ? le
+                : new LockException(
+                    "Renewing lock '" + Printable.of(configuration.name()) + "' failed", e));
       }
+    }
+
+    /** Where renewal failures and the loss of the lock are told: the executor's listeners. */
+    void reportFailuresTo(Consumer<LockException> failures) {
+      this.failures = failures;
     }
 
     private void lost(String reason) {
@@ -126,8 +139,11 @@ public final class KeepAliveLockProvider implements LockProvider {
       LOG.log(
           Level.ERROR,
           "Lock ''{0}'' was lost while its task runs: {1}",
-          configuration.name(),
+          Printable.of(configuration.name()),
           reason);
+      failures.accept(
+          new LockException(
+              "Lock '" + Printable.of(configuration.name()) + "' was lost: " + reason));
     }
 
     synchronized boolean isLost() {

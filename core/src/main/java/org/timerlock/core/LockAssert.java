@@ -1,5 +1,7 @@
 package org.timerlock.core;
 
+import org.timerlock.core.spi.Printable;
+
 /**
  * Lets a task check that it really runs under a lock: a guard against a configuration change that
  * silently removed the interceptor, or a keep-alive that lost the lock.
@@ -26,12 +28,13 @@ public final class LockAssert {
           "The task is not running under a TimerLock lock: it was not called through"
               + " @SchedulerLock or a LockingTaskExecutor on this thread");
     }
-    if (held.lock instanceof KeepAliveLockProvider.KeepAliveLock keepAlive && keepAlive.isLost()) {
+    String lost = held.lossReason();
+    if (lost != null) {
       throw new IllegalStateException(
           "The lock '"
-              + held.configuration.name()
-              + "' was lost: keeping it alive failed ("
-              + keepAlive.lossReason()
+              + Printable.of(held.configuration.name())
+              + "' was lost ("
+              + lost
               + "); another node may be running the same task");
     }
   }

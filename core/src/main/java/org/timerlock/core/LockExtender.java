@@ -2,6 +2,7 @@ package org.timerlock.core;
 
 import java.time.Duration;
 import java.util.Optional;
+import org.timerlock.core.spi.Printable;
 
 /**
  * Extends the lock the current task holds, for a task that finds it will run longer than planned.
@@ -21,6 +22,8 @@ public final class LockExtender {
    * @throws IllegalArgumentException when the durations are invalid
    * @throws UnsupportedOperationException when the provider cannot extend locks
    * @throws LockException when the store cannot answer
+   *     <p>Either failure is also told to the executor's listeners as a store failure of {@link
+   *     StoreOperation#EXTEND}; an expired lock is then lost ({@link CurrentLock#isLost()}).
    */
   public static void extendActiveLock(Duration atMostFor, Duration atLeastFor) {
     ActiveLocks.Held held = ActiveLocks.innermost();
@@ -30,14 +33,20 @@ public final class LockExtender {
     }
     // Validates the durations with the same messages as any configuration.
     held.configuration.withDurations(atMostFor, atLeastFor);
-    Optional<SimpleLock> extended = held.lock.extend(atMostFor, atLeastFor);
-    held.lock =
-        extended.orElseThrow(
-            () ->
-                new IllegalStateException(
-                    "The lock '"
-                        + held.configuration.name()
-                        + "' could not be extended: it expired and is no longer held by this"
-                        + " task"));
+    Optional<SimpleLock> extended;
+    try {
+      extended = held.lock.extend(atMostFor, atLeastFor);
+    } catch (LockException e) {
+      held.extensionFailed(e);
+      throw e;
+    }
+    if (extended.isEmpty()) {
+      held.lost("it expired before it could be extended");
+      throw new IllegalStateException(
+          "The lock '"
+              + Printable.of(held.configuration.name())
+              + "' could not be extended: it expired and is no longer held by this task");
+    }
+    held.lock = extended.get();
   }
 }

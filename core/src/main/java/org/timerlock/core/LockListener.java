@@ -5,8 +5,9 @@ import java.util.OptionalLong;
 
 /**
  * Observes what {@link DefaultLockingTaskExecutor} does with each lock. Every method has an empty
- * default, so a listener overrides only what it needs. Listeners run on the task's thread and must
- * not throw; an exception from a listener is logged and ignored.
+ * default, so a listener overrides only what it needs. Listeners run on the task's thread
+ * (keep-alive renewal failures excepted) and must not throw; an exception from a listener is logged
+ * and ignored.
  */
 public interface LockListener {
 
@@ -47,7 +48,9 @@ public interface LockListener {
       Throwable failure) {}
 
   /**
-   * The store could not answer.
+   * The store could not answer, or a held lock could not be extended. For {@link
+   * StoreOperation#EXTEND} this includes a lock found lost (expired before it could be extended, or
+   * a keep-alive that gave up); a keep-alive reports from its renewal thread.
    *
    * @param configuration the lock
    * @param operation what was being done

@@ -25,7 +25,7 @@ public interface LockingTaskExecutor {
    * @param task the task
    * @param configuration the lock
    * @param <T> the task's result type
-   * @return the result, or {@link TaskResult#skipped()}
+   * @return the result, or a skipped result saying why ({@link TaskResult#outcome()})
    * @throws Exception what the task threw; the lock is released first
    */
   <T> TaskResult<T> executeWithLock(Callable<T> task, LockConfiguration configuration)

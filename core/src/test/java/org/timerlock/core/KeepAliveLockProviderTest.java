@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -126,6 +127,35 @@ class KeepAliveLockProviderTest {
                     LockConfiguration.of("lost", Duration.ofMillis(100))))
         .withMessageContaining("The lock 'lost' was lost")
         .withMessageContaining("expired before it could be renewed");
+  }
+
+  @Test
+  void aLostLockReachesTheListenersAsAnExtensionFailure() throws Exception {
+    CountDownLatch renewalTried = new CountDownLatch(1);
+    LockProvider expiringStore = storeWhoseRenewal(renewalTried, true);
+    RecordingListener listener = new RecordingListener();
+    DefaultLockingTaskExecutor executor =
+        new DefaultLockingTaskExecutor(
+            new KeepAliveLockProvider(expiringStore, scheduler),
+            StoreFailurePolicy.SKIP,
+            List.of(listener));
+
+    boolean lost =
+        executor
+            .executeWithLock(
+                () -> {
+                  assertThat(renewalTried.await(30, TimeUnit.SECONDS)).isTrue();
+                  // Waits for the renewal that found the lock expired to have finished.
+                  return CurrentLock.isLost();
+                },
+                LockConfiguration.of("kept", Duration.ofMillis(100)))
+            .getResult();
+
+    assertThat(lost).isTrue();
+    assertThat(listener.calls).contains("store failure EXTEND kept");
+    assertThat(listener.lastStoreFailure)
+        .hasMessageContaining("Lock 'kept' was lost")
+        .hasMessageContaining("expired before it could be renewed");
   }
 
   @Test

@@ -2,6 +2,7 @@ package org.timerlock.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
@@ -84,5 +85,12 @@ class LockConfigurationTest {
         .isEqualTo(new LockConfiguration("job", Duration.ofSeconds(9), Duration.ofSeconds(2)));
     assertThatIllegalArgumentException()
         .isThrownBy(() -> c.withDurations(Duration.ofSeconds(1), Duration.ofSeconds(2)));
+  }
+
+  @Test
+  void aNameWithANulCharacterIsRefusedAndPrintedSafely() {
+    assertThatThrownBy(() -> LockConfiguration.of("nightly\u0000\nrun", Duration.ofMinutes(1)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("Lock name 'nightly\\u0000\\nrun' must not contain the character U+0000 (NUL)");
   }
 }

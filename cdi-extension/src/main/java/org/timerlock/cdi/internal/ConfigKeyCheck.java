@@ -119,7 +119,18 @@ final class ConfigKeyCheck {
         + KeyCatalogue.nearestLockProperty(lockKey.propertyName())
             .map(p -> "; did you mean " + LockProperty.of(p).key(lockKey.lockName()) + "?")
             .orElse(".")
-        + " A lock has lock-at-most-for, lock-at-least-for, shared and enabled";
+        + " A lock has "
+        + knownLockProperties();
+  }
+
+  /** The lock properties for messages: {@code a, b and c}. */
+  private static String knownLockProperties() {
+    LockProperty[] all = LockProperty.values();
+    StringBuilder names = new StringBuilder();
+    for (int i = 0; i < all.length; i++) {
+      names.append(i == 0 ? "" : i == all.length - 1 ? " and " : ", ").append(all[i].property());
+    }
+    return names.toString();
   }
 
   /**

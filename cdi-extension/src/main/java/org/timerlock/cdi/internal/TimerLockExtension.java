@@ -24,6 +24,7 @@ import org.eclipse.microprofile.config.ConfigProvider;
 import org.timerlock.cdi.LockedTasks;
 import org.timerlock.core.LockProvider;
 import org.timerlock.core.spi.ConfigKey;
+import org.timerlock.core.spi.Printable;
 
 /**
  * Registers TimerLock's interceptor and beans, finds every {@code @SchedulerLock} method at
@@ -275,7 +276,7 @@ public class TimerLockExtension implements Extension {
                     "TimerLock: {0} runs under lock ''{1}'' (lockAtMostFor {2}, lockAtLeastFor"
                         + " {3}{4}{5}) in {6}",
                     operation.where(),
-                    operation.name(),
+                    Printable.of(operation.name()),
                     operation.configuration().lockAtMostFor(),
                     operation.configuration().lockAtLeastFor(),
                     operation.enabled() ? "" : ", switched off",

@@ -155,13 +155,13 @@ final class FieldSyntax {
         }
         values.or(increment(field, item, reader));
       } else {
-        int dash = item.indexOf('-');
-        if (dash < 0) {
+        String[] ends = item.split("-", -1);
+        if (ends.length == 1) {
           values.set(reader.read(field, item));
+        } else if (ends.length == 2 && !ends[0].isBlank() && !ends[1].isBlank()) {
+          values.or(range(field, item, reader.read(field, ends[0]), reader.read(field, ends[1])));
         } else {
-          int from = reader.read(field, item.substring(0, dash));
-          int to = reader.read(field, item.substring(dash + 1));
-          values.or(range(field, item, from, to));
+          throw invalid(field, item, "is neither a single value nor a range x-y");
         }
       }
     }

@@ -24,10 +24,10 @@ import java.util.OptionalLong;
  */
 final class FireSearch {
 
-  static final int SEARCH_YEARS = 100;
+  private static final int SEARCH_YEARS = 100;
 
   private static final int DAY = 86_400;
-  private static final int[] NO_BOUNDARIES = {};
+  private static final int[] NO_TRANSITIONS = {};
 
   // Kept well inside LocalDate's range so that walking a century beyond never overflows.
   private static final long MIN_SECOND = LocalDate.of(-999_990_000, 1, 1).toEpochDay() * DAY;
@@ -91,7 +91,7 @@ final class FireSearch {
     LocalDate date = start;
     while (date.getYear() <= lastYear) {
       int year = model.yearAtOrAfter(date.getYear());
-      if (year < 0) {
+      if (year == ScheduleModel.NO_YEAR) {
         return null;
       }
       if (year != date.getYear()) {
@@ -111,7 +111,7 @@ final class FireSearch {
     LocalDate date = start;
     while (date.getYear() >= firstYear) {
       int year = model.yearAtOrBefore(date.getYear());
-      if (year < 0) {
+      if (year == ScheduleModel.NO_YEAR) {
         return null;
       }
       if (year != date.getYear()) {
@@ -171,7 +171,7 @@ final class FireSearch {
    * gap or overlap: the local times before that end keep the offset from before.
    */
   private int[] stretchEnds(long midnight) {
-    int[] ends = NO_BOUNDARIES;
+    int[] ends = NO_TRANSITIONS;
     if (!rules.isFixedOffset()) {
       ZoneOffsetTransition transition =
           rules.nextTransition(Instant.ofEpochSecond(midnight - 2 * DAY));

@@ -19,6 +19,9 @@ record ScheduleModel(
     DayField daysOfWeek,
     boolean eitherDayField) {
 
+  /** What the year searches answer when no allowed year is left. */
+  static final int NO_YEAR = Integer.MIN_VALUE;
+
   boolean allowsYear(int year) {
     return years == null || (year >= 0 && years.get(year));
   }
@@ -27,14 +30,22 @@ record ScheduleModel(
     return (months & (1L << month)) != 0;
   }
 
-  /** The first allowed year at or after {@code year}, or -1. */
+  /** The first allowed year at or after {@code year}, or {@link #NO_YEAR}. */
   int yearAtOrAfter(int year) {
-    return years == null ? year : years.nextSetBit(Math.max(year, 0));
+    if (years == null) {
+      return year;
+    }
+    int allowed = years.nextSetBit(Math.max(year, 0));
+    return allowed < 0 ? NO_YEAR : allowed;
   }
 
-  /** The last allowed year at or before {@code year}, or -1. */
+  /** The last allowed year at or before {@code year}, or {@link #NO_YEAR}. */
   int yearAtOrBefore(int year) {
-    return years == null ? year : year < 0 ? -1 : years.previousSetBit(year);
+    if (years == null) {
+      return year;
+    }
+    int allowed = year < 0 ? -1 : years.previousSetBit(year);
+    return allowed < 0 ? NO_YEAR : allowed;
   }
 
   /**
@@ -47,7 +58,7 @@ record ScheduleModel(
     }
     int limit = year;
     int allowed = direction > 0 ? yearAtOrAfter(year) : yearAtOrBefore(year);
-    for (int i = 0; i < count && allowed >= 0; i++) {
+    for (int i = 0; i < count && allowed != NO_YEAR; i++) {
       limit = allowed;
       allowed = direction > 0 ? yearAtOrAfter(allowed + 1) : yearAtOrBefore(allowed - 1);
     }

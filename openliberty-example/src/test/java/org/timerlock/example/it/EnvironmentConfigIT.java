@@ -9,6 +9,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import javax.naming.InitialContext;
@@ -51,10 +52,15 @@ class EnvironmentConfigIT {
   @Test
   void durationsTableAndNodeIdComeFromTheEnvironment() throws Exception {
     await("a run of " + EnvProbe.LOCK, () -> count(EnvProbe.LOCK, Kind.ACQUIRED) >= 1);
+    LockConfiguration seen = Probes.configuration(EnvProbe.LOCK);
     assertEquals(
         new LockConfiguration(EnvProbe.LOCK, Duration.ofSeconds(45), Duration.ofMillis(1500)),
-        Probes.configuration(EnvProbe.LOCK),
+        seen.forFire(null),
         "TIMERLOCK_DEFAULT_LOCK_AT_MOST_FOR and TIMERLOCK_LOCK__ENV_PROBE__LOCK_AT_LEAST_FOR");
+    Instant fire = seen.fireInstant();
+    assertTrue(
+        fire != null && fire.getNano() == 0 && fire.getEpochSecond() % 2 == 0,
+        "the EJB timer's fire is a slot of its @Schedule(second = \"*/2\"): " + seen);
     Row row = row(EnvProbe.LOCK);
     assertTrue(row.lockedBy().startsWith("liberty-env/"), "TIMERLOCK_NODE_ID: " + row);
   }

@@ -1,0 +1,65 @@
+package org.timerlock.cdi;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.jboss.weld.environment.se.WeldContainer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.timerlock.cdi.LockEvent.Kind;
+import org.timerlock.core.CurrentLock;
+import org.timerlock.core.LockExtender;
+import org.timerlock.core.StoreOperation;
+
+/**
+ * A job that finds its lock expired when it tries to extend it: the lock is lost, the job can tell,
+ * and a STORE_FAILURE event of EXTEND says so, for alerting.
+ */
+class LostLockEventTest {
+
+  private WeldContainer container;
+
+  @AfterEach
+  void shutDown() {
+    container.shutdown();
+    Deployments.releaseConfig();
+  }
+
+  @ApplicationScoped
+  static class OverrunningJob {
+
+    /** Outlives its lockAtMostFor, then tries to extend the lock; says whether it was lost. */
+    @SchedulerLock(name = "overrun", lockAtMostFor = "100ms")
+    public Boolean run() throws InterruptedException {
+      // The in-memory store measures lockAtMostFor on this JVM's monotonic clock from before the
+      // job started: after this sleep the lock has certainly expired.
+      Thread.sleep(150);
+      try {
+        LockExtender.extendActiveLock(Duration.ofMinutes(1), Duration.ZERO);
+      } catch (IllegalStateException expired) {
+        // The job carries on only if it can; here it reports what it saw.
+      }
+      return CurrentLock.isLost();
+    }
+  }
+
+  @Test
+  void theLostLockIsAStoreFailureEventOfExtend() throws Exception {
+    container =
+        Deployments.start(Map.of(), OverrunningJob.class, EventLog.class, SharedStore.class);
+
+    boolean lost = container.select(OverrunningJob.class).get().run();
+
+    assertThat(lost).isTrue();
+    List<LockEvent> events = container.select(EventLog.class).get().of("overrun");
+    assertThat(events)
+        .extracting(LockEvent::kind)
+        .containsExactly(Kind.ACQUIRED, Kind.STORE_FAILURE, Kind.RELEASED);
+    LockEvent failure = events.get(1);
+    assertThat(failure.operation()).contains(StoreOperation.EXTEND);
+    assertThat(failure.failure().orElseThrow()).hasMessageContaining("Lock 'overrun' was lost");
+  }
+}
