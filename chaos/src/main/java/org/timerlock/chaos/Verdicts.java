@@ -1,0 +1,46 @@
+package org.timerlock.chaos;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The promises a guarded run must keep, as far as the provider claims the features for them and the
+ * store keeps what they need: a Redis without persistence forgets the fires it granted when it
+ * restarts, so fires that ran twice there are reported, not judged.
+ */
+public final class Verdicts {
+
+  private Verdicts() {}
+
+  /**
+   * What a guarded run got wrong.
+   *
+   * @param guarded the report of a {@link Mode#GUARDED} run
+   * @return the broken promises, empty when none
+   */
+  public static List<String> problems(RunReport guarded) {
+    List<String> problems = new ArrayList<>();
+    String where = guarded.store().label() + ", " + guarded.mode().label();
+    if (guarded.features().contains("FIRE_GUARD")
+        && guarded.store().guardSurvivesFaults()
+        && guarded.firesRunTwice() > 0) {
+      problems.add(
+          where
+              + ": "
+              + guarded.firesRunTwice()
+              + " fires ran twice, e.g. "
+              + guarded.duplicateSamples());
+    }
+    if (guarded.features().contains("FENCING_TOKENS")
+        && (guarded.staleAccepted() > 0 || guarded.appliedBelowToken() > 0)) {
+      problems.add(
+          where
+              + ": "
+              + guarded.staleAccepted()
+              + " stale writes were accepted ("
+              + guarded.appliedBelowToken()
+              + " with a token below an applied one)");
+    }
+    return problems;
+  }
+}
