@@ -8,12 +8,14 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;
+import org.timerlock.jdbc.JdbcFence;
+import org.timerlock.jdbc.StaleFencingTokenException;
 
 /**
  * The fenced resource: a PostgreSQL table that the job appends to, guarded by the last token it
- * applied (Martin Kleppmann's fencing pattern). In one transaction, {@code UPDATE chaos_fence SET
- * token = ? WHERE resource = ? AND token <= ?} and, when that updated the row, the write itself; a
- * write whose token is older than the last applied one updates no row and is refused.
+ * applied (Martin Kleppmann's fencing pattern), checked with TimerLock's {@link JdbcFence}. In one
+ * transaction, the fence check and, when it passed, the write itself; a write whose token is older
+ * than the last applied one is refused.
  *
  * <p>Tables, in the schema the connection points into:
  *
@@ -42,6 +44,9 @@ public final class Fence {
     /** The database did not answer; nothing was written. */
     FAILED
   }
+
+  /** The fence rows, checked by TimerLock's {@link JdbcFence}. */
+  private static final JdbcFence FENCE = JdbcFence.inTable("chaos_fence");
 
   private Fence() {}
 
@@ -98,13 +103,12 @@ public final class Fence {
     try {
       int updated;
       if (fenced) {
-        try (PreparedStatement ps =
-            connection.prepareStatement(
-                "UPDATE chaos_fence SET token = ? WHERE resource = ? AND token <= ?")) {
-          ps.setLong(1, token.getAsLong());
-          ps.setString(2, RESOURCE);
-          ps.setLong(3, token.getAsLong());
-          updated = ps.executeUpdate();
+        // The library's own check, as a job would use it.
+        try {
+          FENCE.check(connection, RESOURCE, token.getAsLong());
+          updated = 1;
+        } catch (StaleFencingTokenException stale) {
+          updated = 0;
         }
       } else {
         // Last writer wins; the row lock still orders the journal.
