@@ -76,7 +76,7 @@ final class CommandRunner {
               + " lock '"
               + name
               + "': "
-              + Failures.reason(e, socketTimeoutMillis, source.secret());
+              + Failures.reason(e, socketTimeoutMillis, source.secrets());
       throw new LockException(message, e);
     }
   }

@@ -113,10 +113,19 @@ final class RedisLock implements SimpleLock {
 
   /**
    * Deletes the key of an acquisition that must not count as held, so that no one waits for it to
-   * expire.
+   * expire: the release script, told to drop all of lockAtMostFor, deletes the key while it still
+   * holds this acquisition's owner. It leaves the state hash alone, so the token never goes back.
+   * Tried once more after a broken connection, which is safe: a second run finds the key gone or
+   * someone else's, and does nothing.
    */
-  void giveUp() {
-    commands.release(name, key, owner, atMostFor);
+  synchronized void giveUp() {
+    spent = true;
+    commands.giveUp(name, key, owner, atMostFor);
+  }
+
+  /** The lock name. */
+  String name() {
+    return name;
   }
 
   @Override

@@ -4,6 +4,7 @@ import java.lang.System.Logger.Level;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -164,7 +165,25 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
     RedisLock lock =
         new RedisLock(
             commands, replicas, name, key, owner, atMostFor, atLeastFor, started, answer.token());
-    Optional<LockException> unreplicated = replicas.afterAcquire(name, key);
+    // From here on the key is ours: whatever fails before the lock is handed out, the key must go,
+    // or no node could take the name until lockAtMostFor has passed.
+    Optional<LockException> unreplicated;
+    try {
+      unreplicated = replicas.afterAcquire(name, key);
+    } catch (LockException e) {
+      throw givenUp(lock, e);
+    } catch (RuntimeException e) {
+      throw givenUp(
+          lock,
+          new LockException(replicas.where() + " could not acquire lock '" + name + "': " + e, e));
+    } catch (Error e) {
+      try {
+        givenUp(lock, new LockException("the acquisition failed with an error", e));
+      } catch (Error again) {
+        e.addSuppressed(again);
+      }
+      throw e;
+    }
     if (unreplicated.isPresent()) {
       throw givenUp(lock, unreplicated.get());
     }
@@ -251,14 +270,33 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
     return "RedisLockProvider[" + description() + "]";
   }
 
-  /** An acquisition that must not count as held: its key goes, the failure is thrown. */
+  /**
+   * An acquisition that must not count as held: its key goes (owner-checked: only while it still
+   * holds this acquisition), and the failure to throw says whether it went. The state hash is left
+   * as the acquisition wrote it: the token must not go back, and the fire stays recorded (see the
+   * provider's documentation, "wait-for-replicas").
+   *
+   * @return the failure to report, as a store failure
+   */
   private static LockException givenUp(RedisLock lock, LockException failure) {
+    String outcome;
+    RuntimeException releaseFailure = null;
     try {
       lock.giveUp();
-    } catch (LockException e) {
-      failure.addSuppressed(e);
+      outcome = "the acquisition was given up: its lock key was deleted";
+    } catch (RuntimeException e) {
+      releaseFailure = e;
+      outcome =
+          "giving the acquisition up failed too ("
+              + e.getMessage()
+              + "): the name stays locked until lockAtMostFor has passed";
     }
-    return failure;
+    LockException reported = new LockException(failure.getMessage() + "; " + outcome, failure);
+    if (releaseFailure != null) {
+      reported.addSuppressed(releaseFailure);
+    }
+    RedisLockProvider.LOG.log(Level.DEBUG, "Lock ''{0}'': {1}", lock.name(), outcome);
+    return reported;
   }
 
   /**
@@ -278,6 +316,7 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
     private Integer database;
     private Boolean ssl;
     private SSLSocketFactory sslSocketFactory;
+    private boolean verifyHostname = true;
     private String sentinelUsername;
     private String sentinelPassword;
     private Duration connectTimeout = DEFAULT_CONNECT_TIMEOUT;
@@ -304,9 +343,9 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
         this.uri = RedisUri.parse(uri);
       } catch (IllegalArgumentException e) {
         throw new IllegalArgumentException(
-            "the Redis URI '"
-                + RedisUri.redact(uri)
-                + "': "
+            "the Redis URI "
+                + RedisUri.shown(uri)
+                + ": "
                 + e.getMessage()
                 + "; expected "
                 + RedisUri.ACCEPTED,
@@ -415,6 +454,23 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
      */
     public Builder sslSocketFactory(SSLSocketFactory factory) {
       this.sslSocketFactory = Objects.requireNonNull(factory, "factory");
+      return this;
+    }
+
+    /**
+     * Whether a TLS server's certificate must name the host the connection was made to, as for
+     * HTTPS: a host name must be one of its DNS names, an IP address one of its IP addresses. On by
+     * default, for every TLS connection: the standalone server, the Sentinels, the master they name
+     * and every cluster node. Without it, any certificate that the trust store accepts is taken for
+     * any server, so that whoever holds a certificate from the same authority for another name can
+     * pose as Redis. Switch it off only for set-ups reached at addresses their certificates cannot
+     * name.
+     *
+     * @param verify false to accept a trusted certificate whatever host it names
+     * @return this builder
+     */
+    public Builder verifyHostname(boolean verify) {
+      this.verifyHostname = verify;
       return this;
     }
 
@@ -567,7 +623,7 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
       ClientSource source;
       if (client != null) {
         UnifiedJedis given = client;
-        source = new ClientSource(clientDescription, () -> given, false, null);
+        source = new ClientSource(clientDescription, () -> given, false, List.of());
       } else if (uri != null) {
         source = standalone();
       } else if (sentinelNodes != null) {
@@ -605,13 +661,13 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
           "Redis at "
               + uri.address()
               + (db == 0 ? "" : " (database " + db + ")")
-              + (uri.ssl() ? " over TLS" : "");
+              + tlsLabel(uri.ssl());
       return new ClientSource(
           description,
           () ->
               RedisClient.builder().hostAndPort(node).clientConfig(config).poolConfig(pool).build(),
           true,
-          secret);
+          ClientSource.secrets(secret));
     }
 
     private ClientSource sentinel() {
@@ -630,7 +686,7 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
               + "' via Sentinel "
               + Endpoints.format(sentinelNodes)
               + (db == 0 ? "" : " (database " + db + ")")
-              + (tls ? " over TLS" : "");
+              + tlsLabel(tls);
       return new ClientSource(
           description,
           () ->
@@ -642,7 +698,7 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
                   .poolConfig(pool)
                   .build(),
           true,
-          password != null ? password : sentinelPassword);
+          ClientSource.secrets(password, sentinelPassword));
     }
 
     private ClientSource cluster() {
@@ -656,8 +712,7 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
       ConnectionPoolConfig pool = connection.poolConfig();
       Set<HostAndPort> nodes = Set.copyOf(clusterNodes);
       int attempts = clusterMaxAttempts;
-      String description =
-          "Redis Cluster via " + Endpoints.format(clusterNodes) + (tls ? " over TLS" : "");
+      String description = "Redis Cluster via " + Endpoints.format(clusterNodes) + tlsLabel(tls);
       return new ClientSource(
           description,
           () ->
@@ -668,11 +723,20 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
                   .maxAttempts(attempts)
                   .build(),
           true,
-          password);
+          ClientSource.secrets(password));
+    }
+
+    /** How connections are secured, for the description. */
+    private String tlsLabel(boolean tls) {
+      if (!tls) {
+        return "";
+      }
+      return verifyHostname ? " over TLS" : " over TLS without host name verification";
     }
 
     private ConnectionOptions connection() {
-      return new ConnectionOptions(connectTimeout, socketTimeout, poolSize, sslSocketFactory);
+      return new ConnectionOptions(
+          connectTimeout, socketTimeout, poolSize, sslSocketFactory, verifyHostname);
     }
 
     private static Set<HostAndPort> nodes(String what, String nodes, int defaultPort) {
@@ -680,7 +744,14 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
         return Endpoints.parseList(nodes, defaultPort);
       } catch (IllegalArgumentException e) {
         throw new IllegalArgumentException(
-            what + " '" + nodes + "': " + e.getMessage() + "; expected " + Endpoints.ACCEPTED, e);
+            what
+                + " "
+                + Endpoints.shown(nodes, defaultPort)
+                + ": "
+                + e.getMessage()
+                + "; expected "
+                + Endpoints.ACCEPTED,
+            e);
       }
     }
 

@@ -50,7 +50,7 @@ final class ReplicaWait {
                 + " replicas required by timerlock.redis.wait-for-replicas acknowledged it"
                 + " within "
                 + timeoutMillis
-                + " ms; the lock was given up"));
+                + " ms"));
   }
 
   /** After an extension, which stands either way: too few replicas only make a warning. */
@@ -69,6 +69,11 @@ final class ReplicaWait {
           replicas,
           timeoutMillis);
     }
+  }
+
+  /** The server, for messages. */
+  String where() {
+    return runner.where();
   }
 
   private long await(String action, String name, String key) {
