@@ -30,10 +30,11 @@ import redis.clients.jedis.UnifiedJedis;
  * client.
  *
  * <p>A lock is the key {@code <key-prefix>:<environment>:<name>} (by default {@code
- * job-lock:default:<name>}, ShedLock's format). Its value is the owner of the acquisition, {@code
- * <node-id>/<unique suffix>}; its TTL is the lock's expiry, counted by the Redis server. Beside it,
- * each name has a {@linkplain #stateKey state hash} without TTL that keeps the latest granted fire
- * and the latest fencing token, so both outlive the lock key.
+ * job-lock:default:<name>}, ShedLock's format; a {@code ':'} or {@code '%'} in the prefix or the
+ * environment is percent-encoded, see {@link #key}). Its value is the owner of the acquisition,
+ * {@code <node-id>/<unique suffix>}; its TTL is the lock's expiry, counted by the Redis server.
+ * Beside it, each name has a {@linkplain #stateKey state hash} without TTL that keeps the latest
+ * granted fire and the latest fencing token, so both outlive the lock key.
  *
  * <ul>
  *   <li>Acquire: a Lua script on both keys &mdash; one command ({@code EVALSHA}; {@code EVAL} once
@@ -101,8 +102,10 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
   static final System.Logger LOG = System.getLogger(RedisLockProvider.class.getName());
 
   private final String description;
-  private final String keyPrefix;
-  private final String environment;
+
+  /** {@code <key-prefix>:<environment>:}, escaped ({@link KeyFormat}). */
+  private final String keyBase;
+
   private final String nodeId;
   private final LazyClient client;
   private final LockCommands commands;
@@ -110,8 +113,7 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
   private final Map<String, String> stateKeys = new ConcurrentHashMap<>();
 
   private RedisLockProvider(Builder builder, ClientSource source) {
-    this.keyPrefix = builder.keyPrefix;
-    this.environment = builder.environment;
+    this.keyBase = KeyFormat.base(builder.keyPrefix, builder.environment);
     this.nodeId = builder.nodeId;
     this.description = source.description() + ", keys " + key("<name>");
     this.client = new LazyClient(source, toString());
@@ -203,13 +205,15 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
   }
 
   /**
-   * The Redis key of a lock name.
+   * The Redis key of a lock name: ShedLock's key, except that a {@code ':'} or {@code '%'} in the
+   * key prefix or the environment is percent-encoded ({@code %3A}, {@code %25}), so that no two
+   * (prefix, environment, name) share a key. The name is used as it is.
    *
    * @param name the lock name
    * @return {@code <key-prefix>:<environment>:<name>}
    */
   public String key(String name) {
-    return keyPrefix + ":" + environment + ":" + name;
+    return keyBase + name;
   }
 
   /**
