@@ -17,6 +17,7 @@ import org.timerlock.core.LockException;
 import org.timerlock.core.LockProvider;
 import org.timerlock.core.OwnerIds;
 import org.timerlock.core.SimpleLock;
+import org.timerlock.core.spi.Printable;
 import redis.clients.jedis.ConnectionPoolConfig;
 import redis.clients.jedis.DefaultJedisClientConfig;
 import redis.clients.jedis.HostAndPort;
@@ -89,6 +90,17 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
   /** Attempts of a command across cluster redirections and reconnections, by default. */
   public static final int DEFAULT_CLUSTER_MAX_ATTEMPTS = 5;
 
+  /**
+   * The longest lock name, in {@code char}s ({@link String#length()}): 1024. A name is part of two
+   * keys sent with every acquisition, so its key stays under 3 KB of UTF-8 plus the key prefix and
+   * environment; a longer name is refused with an {@link IllegalArgumentException}, at deployment
+   * (through {@link #maxNameLength()}) and by {@link #tryLock}.
+   */
+  public static final int MAX_NAME_LENGTH = 1024;
+
+  /** The characters of a refused name that its message shows. */
+  private static final int NAME_SHOWN = 64;
+
   /** Time to wait for replicas when {@link Builder#waitForReplicas} is used, by default. */
   public static final Duration DEFAULT_WAIT_TIMEOUT = Duration.ofMillis(500);
 
@@ -142,6 +154,7 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
   public LockAttempt tryLock(LockConfiguration configuration) {
     Objects.requireNonNull(configuration, "configuration");
     String name = configuration.name();
+    checkLength(name);
     Long fire = fireMillis(configuration);
     String key = key(name);
     String owner = OwnerIds.newOwnerId(nodeId);
@@ -191,6 +204,33 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
     }
     LOG.log(Level.TRACE, "Acquired lock ''{0}'' as {1}, token {2}", name, owner, answer.token());
     return LockAttempt.acquired(lock);
+  }
+
+  /**
+   * {@value #MAX_NAME_LENGTH} characters: a name is part of the keys sent with every command.
+   *
+   * @return {@link #MAX_NAME_LENGTH}
+   */
+  @Override
+  public int maxNameLength() {
+    return MAX_NAME_LENGTH;
+  }
+
+  /** Refuses a name longer than {@link #MAX_NAME_LENGTH}, showing only its start. */
+  private static void checkLength(String name) {
+    if (name.length() <= MAX_NAME_LENGTH) {
+      return;
+    }
+    int shown =
+        Character.isHighSurrogate(name.charAt(NAME_SHOWN - 1)) ? NAME_SHOWN - 1 : NAME_SHOWN;
+    throw new IllegalArgumentException(
+        "The lock name starting '"
+            + Printable.of(name.substring(0, shown))
+            + "...' has "
+            + name.length()
+            + " characters, but the Redis lock store accepts at most "
+            + MAX_NAME_LENGTH
+            + ": choose a shorter name");
   }
 
   /** Both: the state hash of each name keeps the latest fire and the latest token. */
