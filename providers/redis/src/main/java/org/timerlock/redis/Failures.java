@@ -19,6 +19,13 @@ import redis.clients.jedis.exceptions.JedisRedirectionException;
 /** Turns Jedis' exceptions into the reason part of a {@link org.timerlock.core.LockException}. */
 final class Failures {
 
+  /** What an ACL user needs, for messages about refused commands. */
+  static final String ACL_HINT =
+      "check that the ACL user may run EVALSHA, EVAL, GET, SET, PTTL, PEXPIRE, DEL, HGET, HSET,"
+          + " TIME and PING on the keys of its prefix, plus SELECT for a database other than 0,"
+          + " WAIT for wait-for-replicas, CLUSTER|SLOTS and ASKING on a cluster (see the ACLs in"
+          + " TimerLock's security documentation)";
+
   private Failures() {}
 
   /** True when the command may still have reached the server: the answer did not come in time. */
@@ -65,8 +72,8 @@ final class Failures {
       reason =
           "authentication or authorisation refused ("
               + message
-              + "): check the user and password, and that the ACL user may run EVALSHA, EVAL,"
-              + " GET, SET, PTTL, PEXPIRE, DEL, HGET, HSET and TIME on the keys of its prefix";
+              + "): check the user and password, and "
+              + ACL_HINT;
     } else if (e instanceof JedisBusyException) {
       reason = "the server is busy running a script or function (" + message + ")";
     } else if (e instanceof JedisDataException) {
@@ -78,8 +85,9 @@ final class Failures {
                 + "): point the configuration at the master, or use Sentinel";
       } else if (upper.startsWith("NOAUTH") || upper.startsWith("WRONGPASS")) {
         reason = "authentication refused (" + message + "): check the user and password";
-      } else if (upper.startsWith("NOPERM")) {
-        reason = "the ACL user lacks a permission (" + message + ")";
+      } else if (upper.startsWith("NOPERM") || upper.contains("USER EXECUTING THE SCRIPT")) {
+        // The second: a command inside a script that the ACL does not allow.
+        reason = "the ACL user lacks a permission (" + message + "): " + ACL_HINT;
       } else if (upper.startsWith("LOADING")) {
         reason = "the server is still loading its data set (" + message + ")";
       } else if (upper.startsWith("CLUSTERDOWN")) {

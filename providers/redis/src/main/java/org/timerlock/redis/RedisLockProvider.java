@@ -303,6 +303,11 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
     return fire;
   }
 
+  /** The client, if the first lock attempt created it; for tests. */
+  UnifiedJedis clientIfCreated() {
+    return client.ifCreated();
+  }
+
   /** Closes the Redis client, unless it was given to {@link Builder#client}. */
   @Override
   public void close() {
