@@ -3,6 +3,7 @@ package org.timerlock.redis;
 import java.time.Duration;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSocketFactory;
+import redis.clients.jedis.ClientSetInfoConfig;
 import redis.clients.jedis.ConnectionPoolConfig;
 import redis.clients.jedis.DefaultJedisClientConfig;
 
@@ -28,7 +29,10 @@ record ConnectionOptions(
             .connectionTimeoutMillis((int) connectTimeout.toMillis())
             .socketTimeoutMillis((int) socketTimeout.toMillis())
             .database(db)
-            .ssl(tls);
+            .ssl(tls)
+            // No CLIENT SETINFO at connection: it would need one more ACL permission on Redis 7.2+
+            // (and be refused there, in the ACL LOG, without it) for no use to TimerLock.
+            .clientSetInfoConfig(ClientSetInfoConfig.DISABLED);
     if (user != null) {
       config.user(user);
     }
