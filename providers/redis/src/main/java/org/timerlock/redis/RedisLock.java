@@ -6,6 +6,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.SimpleLock;
+import org.timerlock.core.spi.Printable;
 
 /**
  * One acquisition of a lock. Releasing or extending it acts only while the key still holds this
@@ -62,12 +63,13 @@ final class RedisLock implements SimpleLock {
           "Lock ''{0}'' was no longer held by {1} when released, {2} after it was taken"
               + " (lockAtMostFor {3} ms): the task ran longer than lockAtMostFor, or the key"
               + " was removed or lost (Redis restart or failover)",
-          name,
+          Printable.of(name),
           owner,
           heldFor(),
           atMostFor);
     } else {
-      RedisLockProvider.LOG.log(Level.TRACE, "Released lock ''{0}'' ({1})", name, result);
+      RedisLockProvider.LOG.log(
+          Level.TRACE, "Released lock ''{0}'' ({1})", Printable.of(name), result);
     }
   }
 
@@ -86,7 +88,7 @@ final class RedisLock implements SimpleLock {
           Level.WARNING,
           "Lock ''{0}'' could not be extended: it was no longer held by {1}, {2} after it was"
               + " taken",
-          name,
+          Printable.of(name),
           owner,
           heldFor());
       return Optional.empty();

@@ -165,13 +165,13 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
         commands.acquire(name, key, stateKeyOf(key), owner, atMostFor, fire);
     switch (answer.outcome()) {
       case HELD_ELSEWHERE:
-        LOG.log(Level.TRACE, "Lock ''{0}'' is held elsewhere", name);
+        LOG.log(Level.TRACE, "Lock ''{0}'' is held elsewhere", Printable.of(name));
         return LockAttempt.heldElsewhere();
       case ALREADY_RAN:
         LOG.log(
             Level.TRACE,
             "Lock ''{0}'': the fire at {1} already ran",
-            name,
+            Printable.of(name),
             configuration.fireInstant());
         return LockAttempt.alreadyRan();
       default:
@@ -190,7 +190,8 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
     } catch (RuntimeException e) {
       throw givenUp(
           lock,
-          new LockException(replicas.where() + " could not acquire lock '" + name + "': " + e, e));
+          new LockException(
+              replicas.where() + " could not acquire lock '" + Printable.of(name) + "': " + e, e));
     } catch (Error e) {
       try {
         givenUp(lock, new LockException("the acquisition failed with an error", e));
@@ -202,7 +203,12 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
     if (unreplicated.isPresent()) {
       throw givenUp(lock, unreplicated.get());
     }
-    LOG.log(Level.TRACE, "Acquired lock ''{0}'' as {1}, token {2}", name, owner, answer.token());
+    LOG.log(
+        Level.TRACE,
+        "Acquired lock ''{0}'' as {1}, token {2}",
+        Printable.of(name),
+        owner,
+        answer.token());
     return LockAttempt.acquired(lock);
   }
 
@@ -295,7 +301,7 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
     if (Math.abs(fire) > LockCommands.MAX_FIRE_MILLIS) {
       throw new LockException(
           "Lock '"
-              + configuration.name()
+              + Printable.of(configuration.name())
               + "': the fire instant "
               + configuration.fireInstant()
               + " is too far from 1970 for the Redis store (at most 2^53-1 ms either way)");
@@ -344,7 +350,7 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
     if (releaseFailure != null) {
       reported.addSuppressed(releaseFailure);
     }
-    RedisLockProvider.LOG.log(Level.DEBUG, "Lock ''{0}'': {1}", lock.name(), outcome);
+    RedisLockProvider.LOG.log(Level.DEBUG, "Lock ''{0}'': {1}", Printable.of(lock.name()), outcome);
     return reported;
   }
 

@@ -46,6 +46,23 @@ class NameLengthTest {
     }
   }
 
+  /** A name cannot forge a log line: store failures print it with control characters escaped. */
+  @Test
+  void aNameIsPrintedEscapedInStoreFailures() {
+    try (RedisLockProvider provider =
+        RedisLockProvider.builder()
+            .uri("redis://127.0.0.1:1")
+            .connectTimeout(Duration.ofMillis(300))
+            .build()) {
+      assertThatThrownBy(
+              () ->
+                  provider.lock(LockConfiguration.of("job\nFAKE LOG LINE", Duration.ofMinutes(1))))
+          .isInstanceOf(org.timerlock.core.LockException.class)
+          .hasMessageContaining("could not acquire lock 'job\\nFAKE LOG LINE'")
+          .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
+    }
+  }
+
   @Test
   void theLongestNameWorksAndOneMoreIsRefused() {
     RedisNamespace redis = TestStores.redisNamespace(NameLengthTest.class);
