@@ -2,6 +2,9 @@ package org.timerlock.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -11,6 +14,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -102,6 +106,54 @@ class AclTest {
     List<String> all = new ArrayList<>(base);
     all.addAll(List.of(more));
     return List.copyOf(all);
+  }
+
+  /**
+   * The ACLs in the documentation are the ones tested here: the {@code ACL SETUSER} lines of
+   * docs/security.md and docs/providers/redis.md, and the additions per feature.
+   */
+  @Test
+  void theDocumentationShowsTheTestedAcls() throws IOException {
+    Path root =
+        Path.of(System.getProperty("basedir", ".")).toAbsolutePath().getParent().getParent();
+    String security = Files.readString(root.resolve("docs/security.md"));
+    String provider = Files.readString(root.resolve("docs/providers/redis.md"));
+    for (String doc : List.of(security, provider)) {
+      assertThat(rules(doc, "ACL SETUSER locker")).containsExactlyInAnyOrderElementsOf(plus(BASE));
+    }
+    assertThat(rules(security, "ACL SETUSER watcher"))
+        .containsExactlyInAnyOrderElementsOf(
+            RedisSentinelTest.SENTINEL_ACL.stream()
+                .map(r -> r.startsWith("&") ? r : "+" + r)
+                .toList());
+    assertThat(security)
+        .contains("| `+select` |", "| `+wait` |")
+        .contains(
+            "| `"
+                + String.join(" ", plus(RedisClusterTest.CLUSTER_ACL)).replace("|", "\\|")
+                + "` |");
+  }
+
+  private static List<String> plus(List<String> commands) {
+    return commands.stream().map(c -> "+" + c).toList();
+  }
+
+  /** The +command and &channel rules of every line of the document that starts so. */
+  private static List<String> rules(String document, String start) {
+    List<String> lines = document.lines().filter(l -> l.startsWith(start)).toList();
+    assertThat(lines).as("lines starting with %s", start).isNotEmpty();
+    List<String> rules = new ArrayList<>();
+    for (String line : lines) {
+      List<String> here =
+          Stream.of(line.split("\\s+"))
+              .filter(t -> t.startsWith("+") || t.startsWith("&"))
+              .toList();
+      if (!rules.isEmpty()) {
+        assertThat(here).as("every such line").containsExactlyInAnyOrderElementsOf(rules);
+      }
+      rules = here;
+    }
+    return rules;
   }
 
   @ParameterizedTest
