@@ -4,6 +4,7 @@ import java.lang.System.Logger.Level;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 import org.timerlock.core.LockException;
+import org.timerlock.core.spi.Printable;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.RedisSentinelClient;
 import redis.clients.jedis.UnifiedJedis;
@@ -74,9 +75,9 @@ final class CommandRunner {
               + " could not "
               + action
               + " lock '"
-              + name
+              + Printable.of(name)
               + "': "
-              + Failures.reason(e, socketTimeoutMillis, source.secret());
+              + Failures.reason(e, socketTimeoutMillis, source.secrets());
       throw new LockException(message, e);
     }
   }

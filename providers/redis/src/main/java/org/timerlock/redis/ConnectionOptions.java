@@ -1,20 +1,26 @@
 package org.timerlock.redis;
 
 import java.time.Duration;
+import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSocketFactory;
+import redis.clients.jedis.ClientSetInfoConfig;
 import redis.clients.jedis.ConnectionPoolConfig;
 import redis.clients.jedis.DefaultJedisClientConfig;
 
 /**
- * How every connection is made, whatever the topology: timeouts, pool size and TLS socket factory.
+ * How every connection is made, whatever the topology: timeouts, pool size, TLS socket factory and
+ * whether a TLS server's certificate must name the host it is reached at.
  *
  * @param sslSocketFactory null for the JVM's default
+ * @param verifyHostname true to check, on every TLS connection, that the server's certificate names
+ *     the host (or IP address) the connection was made to: the same check as HTTPS (RFC 2818)
  */
 record ConnectionOptions(
     Duration connectTimeout,
     Duration socketTimeout,
     int poolSize,
-    SSLSocketFactory sslSocketFactory) {
+    SSLSocketFactory sslSocketFactory,
+    boolean verifyHostname) {
 
   /** The settings of a connection to one server (a data node or a Sentinel). */
   DefaultJedisClientConfig clientConfig(String user, String secret, int db, boolean tls) {
@@ -23,7 +29,10 @@ record ConnectionOptions(
             .connectionTimeoutMillis((int) connectTimeout.toMillis())
             .socketTimeoutMillis((int) socketTimeout.toMillis())
             .database(db)
-            .ssl(tls);
+            .ssl(tls)
+            // No CLIENT SETINFO at connection: it would need one more ACL permission on Redis 7.2+
+            // (and be refused there, in the ACL LOG, without it) for no use to TimerLock.
+            .clientSetInfoConfig(ClientSetInfoConfig.DISABLED);
     if (user != null) {
       config.user(user);
     }
@@ -33,7 +42,24 @@ record ConnectionOptions(
     if (tls && sslSocketFactory != null) {
       config.sslSocketFactory(sslSocketFactory);
     }
+    if (tls && verifyHostname) {
+      config.sslParameters(hostnameChecking());
+    }
     return config.build();
+  }
+
+  /**
+   * Parameters that make the TLS handshake itself check the server's certificate against the host
+   * Jedis connects to (a host name against the DNS names of the certificate, an IP address against
+   * its IP addresses), so that a certificate from a trusted authority for another name is refused.
+   * Jedis applies them to every socket it opens, also to the nodes a Sentinel or a cluster names.
+   * Only this setting is given: cipher suites, protocols and the server name indication (SNI) stay
+   * those of the socket factory.
+   */
+  static SSLParameters hostnameChecking() {
+    SSLParameters parameters = new SSLParameters();
+    parameters.setEndpointIdentificationAlgorithm("HTTPS");
+    return parameters;
   }
 
   /** The pool of connections to each server. */

@@ -3,6 +3,8 @@ package org.timerlock.redis;
 import java.net.ConnectException;
 import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
+import java.security.cert.CertificateException;
+import java.util.List;
 import java.util.Locale;
 import javax.net.ssl.SSLException;
 import redis.clients.jedis.HostAndPort;
@@ -16,6 +18,13 @@ import redis.clients.jedis.exceptions.JedisRedirectionException;
 
 /** Turns Jedis' exceptions into the reason part of a {@link org.timerlock.core.LockException}. */
 final class Failures {
+
+  /** What an ACL user needs, for messages about refused commands. */
+  static final String ACL_HINT =
+      "check that the ACL user may run EVALSHA, EVAL, GET, SET, PTTL, PEXPIRE, DEL, HGET, HSET,"
+          + " TIME and PING on the keys of its prefix, plus SELECT for a database other than 0,"
+          + " WAIT for wait-for-replicas, CLUSTER|SLOTS and ASKING on a cluster (see the ACLs in"
+          + " TimerLock's security documentation)";
 
   private Failures() {}
 
@@ -34,12 +43,22 @@ final class Failures {
    *
    * @param e the client's exception
    * @param socketTimeoutMillis the configured read timeout, for the timeout message
-   * @param secret a password to keep out of the message, or null
+   * @param secrets passwords to keep out of the message
    */
-  static String reason(JedisException e, long socketTimeoutMillis, String secret) {
+  static String reason(JedisException e, long socketTimeoutMillis, List<String> secrets) {
     String reason;
     String message = String.valueOf(e.getMessage());
-    if (e instanceof JedisRedirectionException redirection) {
+    Throwable mismatch = hostnameMismatch(e);
+    if (mismatch != null) {
+      // Also when a cluster or Sentinel client wraps it: it is the reason whatever the wrapper.
+      reason =
+          "TLS handshake failed: the server's certificate does not name the host it was reached"
+              + " at ("
+              + mismatch.getMessage()
+              + "): connect by a name or address the certificate has, or give the server a"
+              + " certificate for this one; only for servers reached at addresses their"
+              + " certificates cannot name, set timerlock.redis.verify-hostname=false";
+    } else if (e instanceof JedisRedirectionException redirection) {
       HostAndPort target = redirection.getTargetNode();
       reason =
           "the server is a Redis Cluster node and redirected the key to "
@@ -53,8 +72,8 @@ final class Failures {
       reason =
           "authentication or authorisation refused ("
               + message
-              + "): check the user and password, and that the ACL user may run EVALSHA, EVAL,"
-              + " GET, SET, PTTL, PEXPIRE, DEL, HGET, HSET and TIME on the keys of its prefix";
+              + "): check the user and password, and "
+              + ACL_HINT;
     } else if (e instanceof JedisBusyException) {
       reason = "the server is busy running a script or function (" + message + ")";
     } else if (e instanceof JedisDataException) {
@@ -66,8 +85,9 @@ final class Failures {
                 + "): point the configuration at the master, or use Sentinel";
       } else if (upper.startsWith("NOAUTH") || upper.startsWith("WRONGPASS")) {
         reason = "authentication refused (" + message + "): check the user and password";
-      } else if (upper.startsWith("NOPERM")) {
-        reason = "the ACL user lacks a permission (" + message + ")";
+      } else if (upper.startsWith("NOPERM") || upper.contains("USER EXECUTING THE SCRIPT")) {
+        // The second: a command inside a script that the ACL does not allow.
+        reason = "the ACL user lacks a permission (" + message + "): " + ACL_HINT;
       } else if (upper.startsWith("LOADING")) {
         reason = "the server is still loading its data set (" + message + ")";
       } else if (upper.startsWith("CLUSTERDOWN")) {
@@ -92,14 +112,30 @@ final class Failures {
     } else {
       reason = message + rootCause(e);
     }
-    return redact(reason, secret);
+    return redact(reason, secrets);
   }
 
-  static String redact(String text, String secret) {
-    if (secret == null || secret.isEmpty() || text == null) {
-      return text;
+  /** The text with every one of these passwords replaced by {@code ***}. */
+  static String redact(String text, List<String> secrets) {
+    String redacted = text;
+    for (String secret : secrets) {
+      if (secret != null && !secret.isEmpty() && redacted != null) {
+        redacted = redacted.replace(secret, "***");
+      }
     }
-    return text.replace(secret, "***");
+    return redacted;
+  }
+
+  /** The JDK's host name check failure in the chain, or null. */
+  private static Throwable hostnameMismatch(Throwable e) {
+    Throwable found = find(e, CertificateException.class, 0);
+    if (found == null || found.getMessage() == null) {
+      return null;
+    }
+    String message = found.getMessage();
+    return message.startsWith("No subject alternative") || message.startsWith("No name matching")
+        ? found
+        : null;
   }
 
   private static boolean has(Throwable e, Class<? extends Throwable> type) {

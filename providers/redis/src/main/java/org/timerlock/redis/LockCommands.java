@@ -159,6 +159,21 @@ final class LockCommands {
   }
 
   /**
+   * Deletes {@code owner}'s acquisition (the release script dropping all of lockAtMostFor); after a
+   * broken connection once more on a fresh one, since a second run cannot delete anyone else's.
+   *
+   * @return the script's answer, as for {@link #release}
+   */
+  Object giveUp(String name, String key, String owner, long atMostForMillis) {
+    String argument = Long.toString(atMostForMillis);
+    return runner.call(
+        "give up",
+        name,
+        jedis -> RELEASE.run(jedis, key, owner, argument),
+        jedis -> RELEASE.run(jedis, key, owner, argument));
+  }
+
+  /**
    * Gives {@code owner}'s acquisition a new TTL.
    *
    * @return false when the key no longer held {@code owner}

@@ -6,6 +6,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.SimpleLock;
+import org.timerlock.core.spi.Printable;
 
 /**
  * One acquisition of a lock. Releasing or extending it acts only while the key still holds this
@@ -62,12 +63,13 @@ final class RedisLock implements SimpleLock {
           "Lock ''{0}'' was no longer held by {1} when released, {2} after it was taken"
               + " (lockAtMostFor {3} ms): the task ran longer than lockAtMostFor, or the key"
               + " was removed or lost (Redis restart or failover)",
-          name,
+          Printable.of(name),
           owner,
           heldFor(),
           atMostFor);
     } else {
-      RedisLockProvider.LOG.log(Level.TRACE, "Released lock ''{0}'' ({1})", name, result);
+      RedisLockProvider.LOG.log(
+          Level.TRACE, "Released lock ''{0}'' ({1})", Printable.of(name), result);
     }
   }
 
@@ -86,7 +88,7 @@ final class RedisLock implements SimpleLock {
           Level.WARNING,
           "Lock ''{0}'' could not be extended: it was no longer held by {1}, {2} after it was"
               + " taken",
-          name,
+          Printable.of(name),
           owner,
           heldFor());
       return Optional.empty();
@@ -113,10 +115,19 @@ final class RedisLock implements SimpleLock {
 
   /**
    * Deletes the key of an acquisition that must not count as held, so that no one waits for it to
-   * expire.
+   * expire: the release script, told to drop all of lockAtMostFor, deletes the key while it still
+   * holds this acquisition's owner. It leaves the state hash alone, so the token never goes back.
+   * Tried once more after a broken connection, which is safe: a second run finds the key gone or
+   * someone else's, and does nothing.
    */
-  void giveUp() {
-    commands.release(name, key, owner, atMostFor);
+  synchronized void giveUp() {
+    spent = true;
+    commands.giveUp(name, key, owner, atMostFor);
+  }
+
+  /** The lock name. */
+  String name() {
+    return name;
   }
 
   @Override

@@ -4,6 +4,7 @@ import java.lang.System.Logger.Level;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -16,6 +17,7 @@ import org.timerlock.core.LockException;
 import org.timerlock.core.LockProvider;
 import org.timerlock.core.OwnerIds;
 import org.timerlock.core.SimpleLock;
+import org.timerlock.core.spi.Printable;
 import redis.clients.jedis.ConnectionPoolConfig;
 import redis.clients.jedis.DefaultJedisClientConfig;
 import redis.clients.jedis.HostAndPort;
@@ -29,10 +31,11 @@ import redis.clients.jedis.UnifiedJedis;
  * client.
  *
  * <p>A lock is the key {@code <key-prefix>:<environment>:<name>} (by default {@code
- * job-lock:default:<name>}, ShedLock's format). Its value is the owner of the acquisition, {@code
- * <node-id>/<unique suffix>}; its TTL is the lock's expiry, counted by the Redis server. Beside it,
- * each name has a {@linkplain #stateKey state hash} without TTL that keeps the latest granted fire
- * and the latest fencing token, so both outlive the lock key.
+ * job-lock:default:<name>}, ShedLock's format; a {@code ':'} or {@code '%'} in the prefix or the
+ * environment is percent-encoded, see {@link #key}). Its value is the owner of the acquisition,
+ * {@code <node-id>/<unique suffix>}; its TTL is the lock's expiry, counted by the Redis server.
+ * Beside it, each name has a {@linkplain #stateKey state hash} without TTL that keeps the latest
+ * granted fire and the latest fencing token, so both outlive the lock key.
  *
  * <ul>
  *   <li>Acquire: a Lua script on both keys &mdash; one command ({@code EVALSHA}; {@code EVAL} once
@@ -87,6 +90,17 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
   /** Attempts of a command across cluster redirections and reconnections, by default. */
   public static final int DEFAULT_CLUSTER_MAX_ATTEMPTS = 5;
 
+  /**
+   * The longest lock name, in {@code char}s ({@link String#length()}): 1024. A name is part of two
+   * keys sent with every acquisition, so its key stays under 3 KB of UTF-8 plus the key prefix and
+   * environment; a longer name is refused with an {@link IllegalArgumentException}, at deployment
+   * (through {@link #maxNameLength()}) and by {@link #tryLock}.
+   */
+  public static final int MAX_NAME_LENGTH = 1024;
+
+  /** The characters of a refused name that its message shows. */
+  private static final int NAME_SHOWN = 64;
+
   /** Time to wait for replicas when {@link Builder#waitForReplicas} is used, by default. */
   public static final Duration DEFAULT_WAIT_TIMEOUT = Duration.ofMillis(500);
 
@@ -100,8 +114,10 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
   static final System.Logger LOG = System.getLogger(RedisLockProvider.class.getName());
 
   private final String description;
-  private final String keyPrefix;
-  private final String environment;
+
+  /** {@code <key-prefix>:<environment>:}, escaped ({@link KeyFormat}). */
+  private final String keyBase;
+
   private final String nodeId;
   private final LazyClient client;
   private final LockCommands commands;
@@ -109,8 +125,7 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
   private final Map<String, String> stateKeys = new ConcurrentHashMap<>();
 
   private RedisLockProvider(Builder builder, ClientSource source) {
-    this.keyPrefix = builder.keyPrefix;
-    this.environment = builder.environment;
+    this.keyBase = KeyFormat.base(builder.keyPrefix, builder.environment);
     this.nodeId = builder.nodeId;
     this.description = source.description() + ", keys " + key("<name>");
     this.client = new LazyClient(source, toString());
@@ -139,6 +154,7 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
   public LockAttempt tryLock(LockConfiguration configuration) {
     Objects.requireNonNull(configuration, "configuration");
     String name = configuration.name();
+    checkLength(name);
     Long fire = fireMillis(configuration);
     String key = key(name);
     String owner = OwnerIds.newOwnerId(nodeId);
@@ -149,13 +165,13 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
         commands.acquire(name, key, stateKeyOf(key), owner, atMostFor, fire);
     switch (answer.outcome()) {
       case HELD_ELSEWHERE:
-        LOG.log(Level.TRACE, "Lock ''{0}'' is held elsewhere", name);
+        LOG.log(Level.TRACE, "Lock ''{0}'' is held elsewhere", Printable.of(name));
         return LockAttempt.heldElsewhere();
       case ALREADY_RAN:
         LOG.log(
             Level.TRACE,
             "Lock ''{0}'': the fire at {1} already ran",
-            name,
+            Printable.of(name),
             configuration.fireInstant());
         return LockAttempt.alreadyRan();
       default:
@@ -164,12 +180,63 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
     RedisLock lock =
         new RedisLock(
             commands, replicas, name, key, owner, atMostFor, atLeastFor, started, answer.token());
-    Optional<LockException> unreplicated = replicas.afterAcquire(name, key);
+    // From here on the key is ours: whatever fails before the lock is handed out, the key must go,
+    // or no node could take the name until lockAtMostFor has passed.
+    Optional<LockException> unreplicated;
+    try {
+      unreplicated = replicas.afterAcquire(name, key);
+    } catch (LockException e) {
+      throw givenUp(lock, e);
+    } catch (RuntimeException e) {
+      throw givenUp(
+          lock,
+          new LockException(
+              replicas.where() + " could not acquire lock '" + Printable.of(name) + "': " + e, e));
+    } catch (Error e) {
+      try {
+        givenUp(lock, new LockException("the acquisition failed with an error", e));
+      } catch (Error again) {
+        e.addSuppressed(again);
+      }
+      throw e;
+    }
     if (unreplicated.isPresent()) {
       throw givenUp(lock, unreplicated.get());
     }
-    LOG.log(Level.TRACE, "Acquired lock ''{0}'' as {1}, token {2}", name, owner, answer.token());
+    LOG.log(
+        Level.TRACE,
+        "Acquired lock ''{0}'' as {1}, token {2}",
+        Printable.of(name),
+        owner,
+        answer.token());
     return LockAttempt.acquired(lock);
+  }
+
+  /**
+   * {@value #MAX_NAME_LENGTH} characters: a name is part of the keys sent with every command.
+   *
+   * @return {@link #MAX_NAME_LENGTH}
+   */
+  @Override
+  public int maxNameLength() {
+    return MAX_NAME_LENGTH;
+  }
+
+  /** Refuses a name longer than {@link #MAX_NAME_LENGTH}, showing only its start. */
+  private static void checkLength(String name) {
+    if (name.length() <= MAX_NAME_LENGTH) {
+      return;
+    }
+    int shown =
+        Character.isHighSurrogate(name.charAt(NAME_SHOWN - 1)) ? NAME_SHOWN - 1 : NAME_SHOWN;
+    throw new IllegalArgumentException(
+        "The lock name starting '"
+            + Printable.of(name.substring(0, shown))
+            + "...' has "
+            + name.length()
+            + " characters, but the Redis lock store accepts at most "
+            + MAX_NAME_LENGTH
+            + ": choose a shorter name");
   }
 
   /** Both: the state hash of each name keeps the latest fire and the latest token. */
@@ -184,13 +251,15 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
   }
 
   /**
-   * The Redis key of a lock name.
+   * The Redis key of a lock name: ShedLock's key, except that a {@code ':'} or {@code '%'} in the
+   * key prefix or the environment is percent-encoded ({@code %3A}, {@code %25}), so that no two
+   * (prefix, environment, name) share a key. The name is used as it is.
    *
    * @param name the lock name
    * @return {@code <key-prefix>:<environment>:<name>}
    */
   public String key(String name) {
-    return keyPrefix + ":" + environment + ":" + name;
+    return keyBase + name;
   }
 
   /**
@@ -232,12 +301,17 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
     if (Math.abs(fire) > LockCommands.MAX_FIRE_MILLIS) {
       throw new LockException(
           "Lock '"
-              + configuration.name()
+              + Printable.of(configuration.name())
               + "': the fire instant "
               + configuration.fireInstant()
               + " is too far from 1970 for the Redis store (at most 2^53-1 ms either way)");
     }
     return fire;
+  }
+
+  /** The client, if the first lock attempt created it; for tests. */
+  UnifiedJedis clientIfCreated() {
+    return client.ifCreated();
   }
 
   /** Closes the Redis client, unless it was given to {@link Builder#client}. */
@@ -251,14 +325,33 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
     return "RedisLockProvider[" + description() + "]";
   }
 
-  /** An acquisition that must not count as held: its key goes, the failure is thrown. */
+  /**
+   * An acquisition that must not count as held: its key goes (owner-checked: only while it still
+   * holds this acquisition), and the failure to throw says whether it went. The state hash is left
+   * as the acquisition wrote it: the token must not go back, and the fire stays recorded (see the
+   * provider's documentation, "wait-for-replicas").
+   *
+   * @return the failure to report, as a store failure
+   */
   private static LockException givenUp(RedisLock lock, LockException failure) {
+    String outcome;
+    RuntimeException releaseFailure = null;
     try {
       lock.giveUp();
-    } catch (LockException e) {
-      failure.addSuppressed(e);
+      outcome = "the acquisition was given up: its lock key was deleted";
+    } catch (RuntimeException e) {
+      releaseFailure = e;
+      outcome =
+          "giving the acquisition up failed too ("
+              + e.getMessage()
+              + "): the name stays locked until lockAtMostFor has passed";
     }
-    return failure;
+    LockException reported = new LockException(failure.getMessage() + "; " + outcome, failure);
+    if (releaseFailure != null) {
+      reported.addSuppressed(releaseFailure);
+    }
+    RedisLockProvider.LOG.log(Level.DEBUG, "Lock ''{0}'': {1}", Printable.of(lock.name()), outcome);
+    return reported;
   }
 
   /**
@@ -278,6 +371,7 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
     private Integer database;
     private Boolean ssl;
     private SSLSocketFactory sslSocketFactory;
+    private boolean verifyHostname = true;
     private String sentinelUsername;
     private String sentinelPassword;
     private Duration connectTimeout = DEFAULT_CONNECT_TIMEOUT;
@@ -304,9 +398,9 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
         this.uri = RedisUri.parse(uri);
       } catch (IllegalArgumentException e) {
         throw new IllegalArgumentException(
-            "the Redis URI '"
-                + RedisUri.redact(uri)
-                + "': "
+            "the Redis URI "
+                + RedisUri.shown(uri)
+                + ": "
                 + e.getMessage()
                 + "; expected "
                 + RedisUri.ACCEPTED,
@@ -415,6 +509,23 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
      */
     public Builder sslSocketFactory(SSLSocketFactory factory) {
       this.sslSocketFactory = Objects.requireNonNull(factory, "factory");
+      return this;
+    }
+
+    /**
+     * Whether a TLS server's certificate must name the host the connection was made to, as for
+     * HTTPS: a host name must be one of its DNS names, an IP address one of its IP addresses. On by
+     * default, for every TLS connection: the standalone server, the Sentinels, the master they name
+     * and every cluster node. Without it, any certificate that the trust store accepts is taken for
+     * any server, so that whoever holds a certificate from the same authority for another name can
+     * pose as Redis. Switch it off only for set-ups reached at addresses their certificates cannot
+     * name.
+     *
+     * @param verify false to accept a trusted certificate whatever host it names
+     * @return this builder
+     */
+    public Builder verifyHostname(boolean verify) {
+      this.verifyHostname = verify;
       return this;
     }
 
@@ -567,7 +678,7 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
       ClientSource source;
       if (client != null) {
         UnifiedJedis given = client;
-        source = new ClientSource(clientDescription, () -> given, false, null);
+        source = new ClientSource(clientDescription, () -> given, false, List.of());
       } else if (uri != null) {
         source = standalone();
       } else if (sentinelNodes != null) {
@@ -605,13 +716,13 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
           "Redis at "
               + uri.address()
               + (db == 0 ? "" : " (database " + db + ")")
-              + (uri.ssl() ? " over TLS" : "");
+              + tlsLabel(uri.ssl());
       return new ClientSource(
           description,
           () ->
               RedisClient.builder().hostAndPort(node).clientConfig(config).poolConfig(pool).build(),
           true,
-          secret);
+          ClientSource.secrets(secret));
     }
 
     private ClientSource sentinel() {
@@ -630,7 +741,7 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
               + "' via Sentinel "
               + Endpoints.format(sentinelNodes)
               + (db == 0 ? "" : " (database " + db + ")")
-              + (tls ? " over TLS" : "");
+              + tlsLabel(tls);
       return new ClientSource(
           description,
           () ->
@@ -642,7 +753,7 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
                   .poolConfig(pool)
                   .build(),
           true,
-          password != null ? password : sentinelPassword);
+          ClientSource.secrets(password, sentinelPassword));
     }
 
     private ClientSource cluster() {
@@ -656,8 +767,7 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
       ConnectionPoolConfig pool = connection.poolConfig();
       Set<HostAndPort> nodes = Set.copyOf(clusterNodes);
       int attempts = clusterMaxAttempts;
-      String description =
-          "Redis Cluster via " + Endpoints.format(clusterNodes) + (tls ? " over TLS" : "");
+      String description = "Redis Cluster via " + Endpoints.format(clusterNodes) + tlsLabel(tls);
       return new ClientSource(
           description,
           () ->
@@ -668,11 +778,20 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
                   .maxAttempts(attempts)
                   .build(),
           true,
-          password);
+          ClientSource.secrets(password));
+    }
+
+    /** How connections are secured, for the description. */
+    private String tlsLabel(boolean tls) {
+      if (!tls) {
+        return "";
+      }
+      return verifyHostname ? " over TLS" : " over TLS without host name verification";
     }
 
     private ConnectionOptions connection() {
-      return new ConnectionOptions(connectTimeout, socketTimeout, poolSize, sslSocketFactory);
+      return new ConnectionOptions(
+          connectTimeout, socketTimeout, poolSize, sslSocketFactory, verifyHostname);
     }
 
     private static Set<HostAndPort> nodes(String what, String nodes, int defaultPort) {
@@ -680,7 +799,14 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
         return Endpoints.parseList(nodes, defaultPort);
       } catch (IllegalArgumentException e) {
         throw new IllegalArgumentException(
-            what + " '" + nodes + "': " + e.getMessage() + "; expected " + Endpoints.ACCEPTED, e);
+            what
+                + " "
+                + Endpoints.shown(nodes, defaultPort)
+                + ": "
+                + e.getMessage()
+                + "; expected "
+                + Endpoints.ACCEPTED,
+            e);
       }
     }
 

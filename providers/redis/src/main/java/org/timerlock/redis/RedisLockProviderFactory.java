@@ -22,6 +22,8 @@ public final class RedisLockProviderFactory implements LockProviderFactory {
 
   private static final String PREFIX = "timerlock.redis.";
 
+  private static final int SENTINEL_PORT = 26379;
+
   /** Text that is not blank; surrounding white space is removed. */
   private static final ValueType<String> NOT_BLANK =
       ValueType.TEXT.map(
@@ -34,8 +36,8 @@ public final class RedisLockProviderFactory implements LockProviderFactory {
           "text that is not blank");
 
   /**
-   * Never fails, so that a URI is shown only redacted ({@link RedisUri#redact}): the factory checks
-   * it with {@link RedisUri#parse}.
+   * Never fails, so that a URI is never quoted in a message ({@link RedisUri#shown}): the factory
+   * checks it with {@link RedisUri#parse}.
    */
   private static final ValueType<String> REDIS_URI =
       ValueType.TEXT.map(uri -> uri, RedisUri.ACCEPTED);
@@ -84,6 +86,20 @@ public final class RedisLockProviderFactory implements LockProviderFactory {
           "Whether Sentinel and Cluster nodes are reached over TLS; a standalone server uses the"
               + " rediss:// scheme instead.");
 
+  /**
+   * Whether a TLS server's certificate must name the host it is reached at; default {@code true}.
+   */
+  public static final ConfigKey<Boolean> VERIFY_HOSTNAME =
+      ConfigKey.withDefault(
+          PREFIX + "verify-hostname",
+          ValueType.BOOLEAN,
+          true,
+          "true",
+          "Whether a TLS server (rediss://, or ssl=true) must present a certificate that names the"
+              + " host or IP address it is reached at; false accepts any certificate the trust"
+              + " store trusts, only for servers reached at addresses their certificates do not"
+              + " name.");
+
   /** The name the Sentinels monitor the master under. */
   public static final ConfigKey<String> SENTINEL_MASTER =
       ConfigKey.optional(
@@ -96,7 +112,7 @@ public final class RedisLockProviderFactory implements LockProviderFactory {
   public static final ConfigKey<String> SENTINEL_NODES =
       ConfigKey.optional(
           PREFIX + "sentinel.nodes",
-          nodeList(26379),
+          nodeList(SENTINEL_PORT),
           "none",
           "The Sentinels, host:port[,host:port...] with port 26379 when absent.");
 
@@ -202,6 +218,7 @@ public final class RedisLockProviderFactory implements LockProviderFactory {
           PASSWORD,
           DATABASE,
           SSL,
+          VERIFY_HOSTNAME,
           SENTINEL_MASTER,
           SENTINEL_NODES,
           SENTINEL_USERNAME,
@@ -283,6 +300,8 @@ public final class RedisLockProviderFactory implements LockProviderFactory {
       }
       builder.uri(uri.get());
     }
+    checkNodes(settings, SENTINEL_NODES, SENTINEL_PORT);
+    checkNodes(settings, CLUSTER_NODES, RedisUri.DEFAULT_PORT);
     Optional<String> master = settings.find(SENTINEL_MASTER);
     apply(settings, SENTINEL_NODES, nodes -> builder.sentinel(master.orElseThrow(), nodes));
     apply(settings, CLUSTER_NODES, builder::cluster);
@@ -290,6 +309,7 @@ public final class RedisLockProviderFactory implements LockProviderFactory {
     apply(settings, PASSWORD, builder::password);
     apply(settings, DATABASE, builder::database);
     apply(settings, SSL, builder::ssl);
+    applyValue(settings, VERIFY_HOSTNAME, builder::verifyHostname);
     Optional<String> sentinelUser = settings.find(SENTINEL_USERNAME);
     Optional<String> sentinelPassword = settings.find(SENTINEL_PASSWORD);
     if (sentinelUser.isPresent() || sentinelPassword.isPresent()) {
@@ -345,18 +365,43 @@ public final class RedisLockProviderFactory implements LockProviderFactory {
     }
   }
 
-  /** The message for a key's value: secrets masked by the key, a URI's password redacted. */
+  /**
+   * The message for a key's value: secrets masked by the key; of a URI or a node list (which may
+   * hold a URI by mistake) only the hosts and ports are shown.
+   */
   private static String invalid(ProviderSettings settings, ConfigKey<?> key, String problem) {
     String text = settings.get(key.name()).orElse(key.documentedDefault());
-    return key.invalid(key == URI ? RedisUri.redact(text) : text, problem);
+    String shown;
+    if (key == URI) {
+      shown = RedisUri.shown(text);
+    } else if (key == SENTINEL_NODES) {
+      shown = Endpoints.shown(text, SENTINEL_PORT);
+    } else if (key == CLUSTER_NODES) {
+      shown = Endpoints.shown(text, RedisUri.DEFAULT_PORT);
+    } else {
+      shown = text;
+    }
+    return key.invalid(shown, problem);
   }
 
+  /** Checks a node list here rather than in its type, whose messages would quote the text. */
+  private static void checkNodes(ProviderSettings settings, ConfigKey<String> key, int port) {
+    Optional<String> nodes = settings.find(key);
+    if (nodes.isPresent()) {
+      try {
+        Endpoints.parseList(nodes.get(), port);
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(invalid(settings, key, e.getMessage()), e);
+      }
+    }
+  }
+
+  /**
+   * Never fails, so that a list is never quoted in a message ({@link Endpoints#shown}): the factory
+   * checks it with {@link Endpoints#parseList}.
+   */
   private static ValueType<String> nodeList(int defaultPort) {
     return ValueType.TEXT.map(
-        nodes -> {
-          Endpoints.parseList(nodes, defaultPort);
-          return nodes;
-        },
-        Endpoints.ACCEPTED + ", port " + defaultPort + " when absent");
+        nodes -> nodes, Endpoints.ACCEPTED + ", port " + defaultPort + " when absent");
   }
 }

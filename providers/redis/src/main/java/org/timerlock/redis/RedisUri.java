@@ -27,7 +27,8 @@ record RedisUri(String host, int port, String user, String password, int databas
    * as other Redis clients do. Percent-escapes in the user and password are decoded.
    *
    * @throws IllegalArgumentException whose message says what is wrong with the text, e.g. "it has
-   *     no host"; it never contains the password, and names neither the text nor what is accepted
+   *     no host"; it quotes no part of the text (show it with {@link #shown}), and does not say
+   *     what is accepted
    */
   static RedisUri parse(String text) {
     if (text == null || text.isBlank()) {
@@ -41,7 +42,7 @@ record RedisUri(String host, int port, String user, String password, int databas
       throw new IllegalArgumentException("it is not a valid URI");
     }
     String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
-    if (!scheme.equals("redis") && !scheme.equals("rediss")) {
+    if (!(scheme.equals("redis") || scheme.equals("rediss")) || uri.getRawAuthority() == null) {
       throw new IllegalArgumentException("it does not start with redis:// or rediss://");
     }
     String host = uri.getHost();
@@ -80,8 +81,8 @@ record RedisUri(String host, int port, String user, String password, int databas
         database = -1;
       }
       if (database < 0) {
-        throw new IllegalArgumentException(
-            "its path '" + path + "' is not a database index like /0 or /3");
+        // The path is not quoted: a password put there by mistake would be shown.
+        throw new IllegalArgumentException("its path is not a database index like /0 or /3");
       }
     }
     if (uri.getRawQuery() != null || uri.getRawFragment() != null) {
@@ -91,20 +92,32 @@ record RedisUri(String host, int port, String user, String password, int databas
     return new RedisUri(host, port, user, password, database, scheme.equals("rediss"));
   }
 
-  /** The URI with any password replaced by {@code ***}, for messages and logs. */
-  static String redact(String text) {
+  /**
+   * How a configured URI is shown in messages: never the text itself, which may hold a password in
+   * its user info, its query ({@code ?password=}) or, mistyped, anywhere else; only the host and
+   * port, when they can be found.
+   *
+   * @param text the configured text, valid or not
+   * @return e.g. {@code <host:port of a URI, the rest not shown>}, or {@code <not shown>}
+   */
+  static String shown(String text) {
     if (text == null) {
-      return null;
+      return "null";
     }
-    int schemeEnd = text.indexOf("://");
-    int at = text.lastIndexOf('@');
-    if (schemeEnd < 0 || at < schemeEnd) {
-      return text;
+    try {
+      URI uri = new URI(text.trim());
+      String host = uri.getHost();
+      if (host != null && !host.isBlank()) {
+        if (host.startsWith("[") && host.endsWith("]")) {
+          host = host.substring(1, host.length() - 1);
+        }
+        int port = uri.getPort() < 0 ? DEFAULT_PORT : uri.getPort();
+        return "<" + Endpoints.address(host, port) + ", the rest not shown>";
+      }
+    } catch (URISyntaxException e) {
+      // not a URI: nothing in it can be told apart from a password
     }
-    String userInfo = text.substring(schemeEnd + 3, at);
-    int colon = userInfo.indexOf(':');
-    String shown = colon < 0 ? "***" : userInfo.substring(0, colon) + ":***";
-    return text.substring(0, schemeEnd + 3) + shown + text.substring(at);
+    return "<not shown: it may contain a password>";
   }
 
   /** {@code host:port}, with brackets around an IPv6 address. */

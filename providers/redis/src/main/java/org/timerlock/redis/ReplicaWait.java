@@ -3,6 +3,7 @@ package org.timerlock.redis;
 import java.lang.System.Logger.Level;
 import java.util.Optional;
 import org.timerlock.core.LockException;
+import org.timerlock.core.spi.Printable;
 
 /**
  * {@code WAIT} for replicas after a write, when {@code timerlock.redis.wait-for-replicas} asks for
@@ -42,7 +43,7 @@ final class ReplicaWait {
         new LockException(
             runner.where()
                 + " could not acquire lock '"
-                + name
+                + Printable.of(name)
                 + "': only "
                 + acknowledged
                 + " of the "
@@ -50,7 +51,7 @@ final class ReplicaWait {
                 + " replicas required by timerlock.redis.wait-for-replicas acknowledged it"
                 + " within "
                 + timeoutMillis
-                + " ms; the lock was given up"));
+                + " ms"));
   }
 
   /** After an extension, which stands either way: too few replicas only make a warning. */
@@ -64,11 +65,16 @@ final class ReplicaWait {
           Level.WARNING,
           "Extension of lock ''{0}'' reached only {1} of {2} replicas within {3} ms: a"
               + " failover now could shorten it",
-          name,
+          Printable.of(name),
           acknowledged,
           replicas,
           timeoutMillis);
     }
+  }
+
+  /** The server, for messages. */
+  String where() {
+    return runner.where();
   }
 
   private long await(String action, String name, String key) {

@@ -51,7 +51,8 @@ class AuthenticationTest {
           "+hset",
           "+time",
           "+eval",
-          "+evalsha");
+          "+evalsha",
+          "+ping");
       admin.aclSetUser(
           "stranger", "on", ">" + LOCKER_PASSWORD, "resetkeys", "~other:*", "-@all", "+set");
     }

@@ -2,6 +2,7 @@ package org.timerlock.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 import static org.timerlock.redis.RedisLockProviderFactory.CLUSTER_MAX_ATTEMPTS;
 import static org.timerlock.redis.RedisLockProviderFactory.CLUSTER_NODES;
 import static org.timerlock.redis.RedisLockProviderFactory.CONNECT_TIMEOUT;
@@ -21,6 +22,8 @@ import static org.timerlock.redis.RedisLockProviderFactory.USERNAME;
 import static org.timerlock.redis.RedisLockProviderFactory.WAIT_FOR_REPLICAS;
 import static org.timerlock.redis.RedisLockProviderFactory.WAIT_TIMEOUT;
 
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -29,7 +32,10 @@ import java.util.Optional;
 import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.TreeSet;
+import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.LockProvider;
 import org.timerlock.core.SimpleLock;
@@ -178,22 +184,101 @@ class RedisLockProviderFactoryTest {
   }
 
   @Test
-  void badUriNamesTheKeyButNotThePassword() {
+  void badUriNamesTheKeyAndTheHostButNotThePassword() {
     assertRejectedWith(
         Map.of(URI.name(), "http://user:" + SECRET + "@host:6379"),
-        "timerlock.redis.uri = \"http://user:***@host:6379\": it does not start with redis:// or"
-            + " rediss://; expected redis://[[user]:password@]host[:port][/database], or"
-            + " rediss://... for TLS");
+        "timerlock.redis.uri = \"<host:6379, the rest not shown>\": it does not start with"
+            + " redis:// or rediss://; expected redis://[[user]:password@]host[:port][/database],"
+            + " or rediss://... for TLS");
     assertRejected(
         Map.of(URI.name(), "redis://user:" + SECRET + "@host:6379/zero"),
-        "timerlock.redis.uri = \"redis://user:***@host:6379/zero\": its path '/zero' is not a"
-            + " database index like /0 or /3; expected redis://");
+        "timerlock.redis.uri = \"<host:6379, the rest not shown>\": its path is not a database"
+            + " index like /0 or /3; expected redis://");
     assertRejected(
         Map.of(URI.name(), "redis://user:" + SECRET + "@host:99999"),
-        "timerlock.redis.uri = \"redis://user:***@host:99999\": its port is not from 1 to 65535");
+        "timerlock.redis.uri = \"<host:99999, the rest not shown>\": its port is not from 1 to"
+            + " 65535");
     assertRejected(
         Map.of(URI.name(), "redis://:" + SECRET + "@"),
-        "timerlock.redis.uri = \"redis://:***@\": it has no host");
+        "timerlock.redis.uri = \"<not shown: it may contain a password>\": it has no host");
+  }
+
+  /**
+   * Mistyped URIs, passwords in a query, URIs written into the node lists: whatever the mistake, no
+   * message, cause or suppressed exception shows the password; the hosts that can be read are shown
+   * instead.
+   */
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "redis:/user:" + SECRET + "@host:6379",
+        "redis//user:" + SECRET + "@host:6379",
+        "redis:user:" + SECRET + "@host:6379",
+        "redis:///user:" + SECRET + "@host:6379",
+        "redis://host:6379?password=" + SECRET,
+        "redis://user:" + SECRET + "@host:6379/0?timeout=1",
+        "redis://host:6379/0#" + SECRET,
+        "redis://host:6379/" + SECRET,
+        "redis://:" + SECRET,
+        "redis://user:" + SECRET,
+        "redis://user:" + SECRET + "@",
+        "rediss://us er:" + SECRET + "@host",
+        "redis://user:" + SECRET + "@host:99999",
+        "redis://user:" + SECRET + "@host:6379/0\n",
+        "user:" + SECRET + "@host:6379",
+        SECRET + "@host:6379"
+      })
+  void noPasswordInTheErrorsOfAMistypedUri(String uri) {
+    assertNoSecretIn(() -> create(Map.of(URI.name(), uri)));
+    assertNoSecretIn(() -> RedisLockProvider.builder().uri(uri));
+    assertNoSecretIn(() -> URI.parse(uri));
+  }
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "redis://user:" + SECRET + "@h1:7000",
+        "h1:7000,redis://:" + SECRET + "@h2:7000",
+        "rediss://" + SECRET + "@h1",
+        "user:" + SECRET + "@h1:7000",
+        SECRET + "@h1:7000",
+        "h1:7000?password=" + SECRET,
+        "h1:7000/" + SECRET,
+        "h1:" + SECRET,
+        "h1:7000:" + SECRET,
+        "[::1]:" + SECRET,
+        "[::1]" + SECRET,
+        "h 1" + SECRET
+      })
+  void noPasswordInTheErrorsOfANodeList(String nodes) {
+    assertNoSecretIn(() -> create(Map.of(CLUSTER_NODES.name(), nodes)));
+    assertNoSecretIn(
+        () -> create(Map.of(SENTINEL_MASTER.name(), "m", SENTINEL_NODES.name(), nodes)));
+    assertNoSecretIn(() -> RedisLockProvider.builder().cluster(nodes));
+    assertNoSecretIn(() -> RedisLockProvider.builder().sentinel("m", nodes));
+    assertNoSecretIn(() -> CLUSTER_NODES.parse(nodes));
+    assertNoSecretIn(() -> SENTINEL_NODES.parse(nodes));
+  }
+
+  @Test
+  void aUriInANodeListIsExplained() {
+    assertRejectedWith(
+        Map.of(CLUSTER_NODES.name(), "n1:7000, redis://user:" + SECRET + "@n2:7000"),
+        "timerlock.redis.cluster.nodes = \"n1:7000,<entry 2>\": entry 2 is a URI, not host:port"
+            + " (not shown: it may contain a password); set the credentials with"
+            + " timerlock.redis.username and timerlock.redis.password; expected"
+            + " host:port[,host:port...], port 6379 when absent");
+  }
+
+  /** Runs the code; what it throws, with its causes and suppressed exceptions, has no secret. */
+  private static void assertNoSecretIn(ThrowingCallable code) {
+    Throwable thrown = catchThrowable(code);
+    if (thrown == null) {
+      return;
+    }
+    StringWriter trace = new StringWriter();
+    thrown.printStackTrace(new PrintWriter(trace));
+    assertThat(trace.toString()).doesNotContain(SECRET);
   }
 
   @Test
@@ -227,13 +312,13 @@ class RedisLockProviderFactoryTest {
         "timerlock.redis.key-prefix = \"  \": it is blank; expected text that is not blank");
     assertRejectedWith(
         Map.of(CLUSTER_NODES.name(), "n1:7000,n2:seven"),
-        "timerlock.redis.cluster.nodes = \"n1:7000,n2:seven\": 'n2:seven' has no valid port:"
-            + " 'seven' is not from 1 to 65535; expected host:port[,host:port...], port 6379 when"
+        "timerlock.redis.cluster.nodes = \"n1:7000,<entry 2>\": entry 2 (host n2) has no valid"
+            + " port, a number from 1 to 65535; expected host:port[,host:port...], port 6379 when"
             + " absent");
     assertRejectedWith(
         Map.of(SENTINEL_MASTER.name(), "m", SENTINEL_NODES.name(), "s1,,s2"),
-        "timerlock.redis.sentinel.nodes = \"s1,,s2\": it has an empty entry; expected"
-            + " host:port[,host:port...], port 26379 when absent");
+        "timerlock.redis.sentinel.nodes = \"s1:26379,<entry 2>,s2:26379\": entry 2 is empty;"
+            + " expected host:port[,host:port...], port 26379 when absent");
     assertRejectedWith(
         Map.of(CLUSTER_NODES.name(), "n1:7000", SSL.name(), "yes"),
         "timerlock.redis.ssl = \"yes\": it is not a boolean; expected true or false");

@@ -78,6 +78,70 @@ class RedisSentinelTest {
     return address[address.length - 1];
   }
 
+  /** What the Sentinel user needs, as docs/security.md says. */
+  static final List<String> SENTINEL_ACL =
+      List.of("sentinel|get-master-addr-by-name", "subscribe", "&+switch-master");
+
+  /**
+   * The ACLs docs/security.md gives for Sentinel: the user of the data nodes needs the commands of
+   * every deployment, the Sentinels' own user only to ask for the master and to hear of switches.
+   * Nothing is refused by any of them ({@code ACL LOG}), and each rule of the Sentinel user is
+   * needed.
+   */
+  @Test
+  void theDocumentedSentinelAclIsEnough() {
+    assertThat(lockThroughSentinelAs(SENTINEL_ACL)).as("failures and ACL LOG entries").isEmpty();
+    for (String rule : SENTINEL_ACL) {
+      List<String> without = new ArrayList<>(SENTINEL_ACL);
+      without.remove(rule);
+      assertThat(lockThroughSentinelAs(without))
+          .as("what fails or is refused without %s", rule)
+          .isNotEmpty();
+    }
+  }
+
+  private static List<String> lockThroughSentinelAs(List<String> sentinelRules) {
+    List<RedisServerProcess> dataNodes = List.of(master, replica);
+    for (RedisServerProcess node : dataNodes) {
+      List<String> rules = new ArrayList<>(List.of("acl", "setuser", "locker", "reset", "on"));
+      rules.addAll(List.of(">lck-pw", "~acl:*"));
+      AclTest.BASE.forEach(c -> rules.add("+" + c));
+      node.cli(rules.toArray(String[]::new));
+      node.cli("acl", "log", "reset");
+    }
+    List<String> rules = new ArrayList<>(List.of("acl", "setuser", "watcher", "reset", "on"));
+    rules.add(">wtc-pw");
+    sentinelRules.forEach(r -> rules.add(r.startsWith("&") ? r : "+" + r));
+    sentinel.cli(rules.toArray(String[]::new));
+    sentinel.cli("acl", "log", "reset");
+    List<String> problems = new ArrayList<>();
+    try (RedisLockProvider provider =
+        RedisLockProvider.builder()
+            .sentinel(MASTER_NAME, sentinel.address())
+            .sentinelCredentials("watcher", "wtc-pw")
+            .username("locker")
+            .password("lck-pw")
+            .keyPrefix("acl")
+            .connectTimeout(Duration.ofMillis(500))
+            .build()) {
+      provider
+          .lock(LockConfiguration.of("acl-sentinel", Duration.ofMinutes(1)))
+          .orElseThrow()
+          .unlock();
+      // The client subscribes to the Sentinels' +switch-master channel in the background.
+      RedisServerProcess.sleep(1000);
+    } catch (LockException | IllegalStateException e) {
+      problems.add(e.toString());
+    }
+    for (RedisServerProcess node : List.of(master, replica, sentinel)) {
+      String log = node.cli("acl", "log");
+      if (!log.isBlank()) {
+        problems.add("ACL LOG of " + node.address() + ": " + log);
+      }
+    }
+    return problems;
+  }
+
   @Test
   void locksThroughSentinelAndFollowsAFailover() {
     try (RedisLockProvider provider =

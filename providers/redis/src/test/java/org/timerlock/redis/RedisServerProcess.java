@@ -92,6 +92,35 @@ final class RedisServerProcess implements AutoCloseable {
         "5000");
   }
 
+  /**
+   * Starts a Redis Cluster node whose clients and cluster bus use TLS: clients on {@code tlsPort},
+   * the bus on {@code tlsPort} + 10000 (take both from {@link #freePortWithBus()}). The plain port
+   * stays open for the test's own commands ({@link #cli}).
+   *
+   * @param tlsArguments the certificate options, e.g. {@code --tls-cert-file f}
+   */
+  static RedisServerProcess launchTlsClusterNode(int tlsPort, String... tlsArguments) {
+    List<String> arguments =
+        new ArrayList<>(
+            List.of(
+                "--cluster-enabled",
+                "yes",
+                "--cluster-config-file",
+                "nodes.conf",
+                "--cluster-node-timeout",
+                "5000",
+                "--tls-port",
+                Integer.toString(tlsPort),
+                "--tls-cluster",
+                "yes"));
+    arguments.addAll(Arrays.asList(tlsArguments));
+    try {
+      return launchOn(freePort(), arguments.toArray(String[]::new));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
   private static RedisServerProcess launchOn(Integer port, String... extraArguments) {
     try {
       RedisServerProcess server =
@@ -254,7 +283,8 @@ final class RedisServerProcess implements AutoCloseable {
     }
   }
 
-  private static int freePortWithBus() {
+  /** A free port whose port + 10000 (a cluster node's bus) is free too. */
+  static int freePortWithBus() {
     java.util.Random random = new java.util.Random();
     for (int attempt = 0; attempt < 200; attempt++) {
       int port = 20000 + random.nextInt(20000);

@@ -3,131 +3,137 @@ package org.timerlock.redis;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.io.InputStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.security.KeyStore;
-import java.security.cert.Certificate;
-import java.security.cert.CertificateFactory;
 import java.time.Duration;
-import java.util.List;
 import java.util.Optional;
-import javax.net.ssl.SSLContext;
-import javax.net.ssl.TrustManagerFactory;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.LockException;
 import org.timerlock.core.SimpleLock;
 import redis.clients.jedis.Jedis;
 
 /**
- * {@code rediss://} against a private redis-server with a TLS port and a self-signed certificate
- * made by openssl. Skipped, saying why, when openssl is missing or redis-server was built without
- * TLS.
+ * {@code rediss://} against private redis-servers with TLS ports and certificates from a private
+ * certificate authority made by openssl: one server's certificate names 127.0.0.1 and localhost,
+ * the other's names evil.example. Both are trusted; only the first may be taken for 127.0.0.1 or
+ * localhost. Skipped, saying why, when openssl is missing or redis-server was built without TLS.
  */
 class TlsTest {
 
-  private static RedisServerProcess server;
-  private static int tlsPort;
-  private static SSLContext trusting;
+  private static TestCertificates certificates;
+  private static RedisServerProcess rightName;
+  private static int rightNamePort;
+  private static RedisServerProcess otherName;
+  private static int otherNamePort;
 
   @BeforeAll
   static void start() throws Exception {
-    Assumptions.assumeTrue(
-        onPath("openssl"), "openssl is not installed: the TLS test needs it to make a certificate");
-    Path dir = Files.createTempDirectory("timerlock-redis-tls-");
-    RedisServerProcess.run(
-        List.of(
-            "openssl",
-            "req",
-            "-x509",
-            "-newkey",
-            "rsa:2048",
-            "-nodes",
-            "-days",
-            "1",
-            "-subj",
-            "/CN=localhost",
-            "-addext",
-            "subjectAltName=IP:127.0.0.1,DNS:localhost",
-            "-keyout",
-            dir.resolve("key.pem").toString(),
-            "-out",
-            dir.resolve("cert.pem").toString()));
-    tlsPort = RedisServerProcess.freePort();
+    certificates = TestCertificates.create();
+    TestCertificates.Pair right =
+        certificates.server("right", "localhost", "IP:127.0.0.1,DNS:localhost");
+    TestCertificates.Pair other = certificates.server("other", "evil.example", "DNS:evil.example");
+    rightNamePort = RedisServerProcess.freePort();
+    rightName = launchTls(rightNamePort, right);
+    otherNamePort = RedisServerProcess.freePort();
+    otherName = launchTls(otherNamePort, other);
+  }
+
+  private static RedisServerProcess launchTls(int tlsPort, TestCertificates.Pair pair) {
     try {
-      server =
-          RedisServerProcess.launch(
-              "--tls-port", "" + tlsPort,
-              "--tls-cert-file", dir.resolve("cert.pem").toString(),
-              "--tls-key-file", dir.resolve("key.pem").toString(),
-              "--tls-ca-cert-file", dir.resolve("cert.pem").toString(),
-              "--tls-auth-clients", "no");
+      return RedisServerProcess.launch(
+          "--tls-port", "" + tlsPort,
+          "--tls-cert-file", pair.certificate().toString(),
+          "--tls-key-file", pair.key().toString(),
+          "--tls-ca-cert-file", certificates.authority().toString(),
+          "--tls-auth-clients", "no");
     } catch (IllegalStateException e) {
       Assumptions.abort("redis-server does not start with TLS options (built without TLS?): " + e);
+      throw e;
     }
-    KeyStore trust = KeyStore.getInstance(KeyStore.getDefaultType());
-    trust.load(null, null);
-    try (InputStream pem = Files.newInputStream(dir.resolve("cert.pem"))) {
-      Certificate certificate = CertificateFactory.getInstance("X.509").generateCertificate(pem);
-      trust.setCertificateEntry("redis", certificate);
-    }
-    TrustManagerFactory managers =
-        TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-    managers.init(trust);
-    trusting = SSLContext.getInstance("TLS");
-    trusting.init(null, managers.getTrustManagers(), null);
   }
 
   @AfterAll
   static void stop() {
-    if (server != null) {
-      server.close();
+    for (RedisServerProcess server : new RedisServerProcess[] {rightName, otherName}) {
+      if (server != null) {
+        server.close();
+      }
+    }
+    if (certificates != null) {
+      certificates.delete();
     }
   }
 
-  private static boolean onPath(String binary) {
-    for (String dir : System.getenv().getOrDefault("PATH", "").split(":")) {
-      if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, binary))) {
-        return true;
+  private static RedisLockProvider.Builder trusting(String host, int port) {
+    return RedisLockProvider.builder()
+        .uri("rediss://" + host + ":" + port)
+        .sslSocketFactory(certificates.trustingFactory());
+  }
+
+  private static void assertLocks(RedisLockProvider provider, RedisServerProcess server, String n) {
+    LockConfiguration config = LockConfiguration.of(n, Duration.ofMinutes(1));
+    Optional<SimpleLock> lock = provider.lock(config);
+    assertThat(lock).isPresent();
+    try (Jedis plain = new Jedis("127.0.0.1", server.port())) {
+      assertThat(plain.get(provider.key(n))).as("written over TLS").isNotNull();
+    }
+    assertThat(provider.lock(config)).isEmpty();
+    lock.get().unlock();
+    Optional<SimpleLock> again = provider.lock(config);
+    assertThat(again).isPresent();
+    again.get().unlock();
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"127.0.0.1", "localhost"})
+  void certificateForTheHostIsAccepted(String host) {
+    try (RedisLockProvider provider = trusting(host, rightNamePort).build()) {
+      assertThat(provider.description())
+          .contains("over TLS")
+          .doesNotContain("without host name verification");
+      assertLocks(provider, rightName, "right-name-" + host);
+    }
+  }
+
+  /** The chain is trusted, but the certificate is for evil.example: nothing is sent to it. */
+  @ParameterizedTest
+  @ValueSource(strings = {"127.0.0.1", "localhost"})
+  void certificateForAnotherNameIsRefusedByDefault(String host) {
+    String name = "other-name-refused-" + host;
+    try (RedisLockProvider provider = trusting(host, otherNamePort).build()) {
+      assertThatThrownBy(() -> provider.lock(LockConfiguration.of(name, Duration.ofMinutes(1))))
+          .isInstanceOf(LockException.class)
+          .hasMessageContaining("Redis at " + host + ":" + otherNamePort + " over TLS")
+          .hasMessageContaining("does not name the host")
+          .hasMessageContaining("timerlock.redis.verify-hostname=false");
+      try (Jedis plain = new Jedis("127.0.0.1", otherName.port())) {
+        assertThat(plain.exists(provider.key(name))).as("nothing written").isFalse();
       }
     }
-    return false;
   }
 
   @Test
-  void locksOverTls() {
+  void certificateForAnotherNameIsAcceptedWhenTheCheckIsOff() {
     try (RedisLockProvider provider =
-        RedisLockProvider.builder()
-            .uri("rediss://127.0.0.1:" + tlsPort)
-            .sslSocketFactory(trusting.getSocketFactory())
-            .build()) {
-      assertThat(provider.description()).contains("over TLS");
-      LockConfiguration config = LockConfiguration.of("over-tls", Duration.ofMinutes(1));
-      Optional<SimpleLock> lock = provider.lock(config);
-      assertThat(lock).isPresent();
-      try (Jedis plain = new Jedis("127.0.0.1", server.port())) {
-        assertThat(plain.get("job-lock:default:over-tls")).as("written over TLS").isNotNull();
-      }
-      assertThat(provider.lock(config)).isEmpty();
-      lock.get().unlock();
-      Optional<SimpleLock> again = provider.lock(config);
-      assertThat(again).isPresent();
-      again.get().unlock();
+        trusting("127.0.0.1", otherNamePort).verifyHostname(false).build()) {
+      assertThat(provider.description()).contains("over TLS without host name verification");
+      assertLocks(provider, otherName, "other-name-accepted");
     }
   }
 
   @Test
   void untrustedCertificateIsReported() {
+    // The JVM's default trust store does not know the private authority, whatever the name.
     try (RedisLockProvider provider =
-        RedisLockProvider.builder().uri("rediss://127.0.0.1:" + tlsPort).build()) {
+        RedisLockProvider.builder().uri("rediss://127.0.0.1:" + rightNamePort).build()) {
       assertThatThrownBy(
               () -> provider.lock(LockConfiguration.of("untrusted", Duration.ofMinutes(1))))
           .isInstanceOf(LockException.class)
-          .hasMessageContaining("Redis at 127.0.0.1:" + tlsPort + " over TLS")
+          .hasMessageContaining("Redis at 127.0.0.1:" + rightNamePort + " over TLS")
           .hasMessageContaining("TLS handshake failed");
     }
   }

@@ -1,0 +1,248 @@
+package org.timerlock.redis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.timerlock.core.LockAttempt;
+import org.timerlock.core.LockAttempt.Outcome;
+import org.timerlock.core.LockConfiguration;
+import org.timerlock.core.LockException;
+import org.timerlock.core.SimpleLock;
+import redis.clients.jedis.Jedis;
+import redis.clients.jedis.RedisClient;
+import redis.clients.jedis.resps.AccessControlLogEntry;
+
+/**
+ * The ACLs that docs/security.md documents for each feature, on a private server with a replica:
+ * each is enough for everything TimerLock sends (acquire after the script cache was flushed, a
+ * refusal, extend, release that keeps and that deletes the key, the pool's idle check, and the
+ * feature's own commands) with nothing refused in the server's {@code ACL LOG}; and each command in
+ * it is needed: without it something fails or is refused.
+ */
+class AclTest {
+
+  private static final String ADMIN_PASSWORD = "adm-S3cret-pw";
+  private static final String LOCKER_PASSWORD = "lck-S3cret-pw";
+  private static final AtomicInteger RUNS = new AtomicInteger();
+
+  /** The commands of every deployment, as in docs/security.md. */
+  static final List<String> BASE =
+      List.of(
+          "evalsha", "eval", "get", "set", "pttl", "pexpire", "del", "hget", "hset", "time",
+          "ping");
+
+  /** A feature in use, and the ACL docs/security.md gives for it. */
+  enum Feature {
+    STANDALONE(BASE),
+    DATABASE(with(BASE, "select")),
+    WAIT_FOR_REPLICAS(with(BASE, "wait"));
+
+    final List<String> commands;
+
+    Feature(List<String> commands) {
+      this.commands = commands;
+    }
+  }
+
+  private static RedisServerProcess master;
+  private static RedisServerProcess replica;
+
+  @BeforeAll
+  static void start() {
+    master = RedisServerProcess.launch("--requirepass", ADMIN_PASSWORD);
+    replica =
+        RedisServerProcess.launch(
+            "--requirepass",
+            ADMIN_PASSWORD,
+            "--masterauth",
+            ADMIN_PASSWORD,
+            "--replicaof",
+            "127.0.0.1",
+            "" + master.port());
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+    try (Jedis onMaster = admin()) {
+      while (!onMaster.info("replication").contains("state=online")) {
+        if (System.nanoTime() > deadline) {
+          throw new AssertionError("replica never linked: " + onMaster.info("replication"));
+        }
+        RedisServerProcess.sleep(50);
+      }
+    }
+  }
+
+  @AfterAll
+  static void stop() {
+    if (replica != null) {
+      replica.close();
+    }
+    if (master != null) {
+      master.close();
+    }
+  }
+
+  private static Jedis admin() {
+    Jedis admin = new Jedis("127.0.0.1", master.port());
+    admin.auth(ADMIN_PASSWORD);
+    return admin;
+  }
+
+  private static List<String> with(List<String> base, String... more) {
+    List<String> all = new ArrayList<>(base);
+    all.addAll(List.of(more));
+    return List.copyOf(all);
+  }
+
+  /**
+   * The ACLs in the documentation are the ones tested here: the {@code ACL SETUSER} lines of
+   * docs/security.md and docs/providers/redis.md, and the additions per feature.
+   */
+  @Test
+  void theDocumentationShowsTheTestedAcls() throws IOException {
+    Path root =
+        Path.of(System.getProperty("basedir", ".")).toAbsolutePath().getParent().getParent();
+    String security = Files.readString(root.resolve("docs/security.md"));
+    String provider = Files.readString(root.resolve("docs/providers/redis.md"));
+    for (String doc : List.of(security, provider)) {
+      assertThat(rules(doc, "ACL SETUSER locker")).containsExactlyInAnyOrderElementsOf(plus(BASE));
+    }
+    assertThat(rules(security, "ACL SETUSER watcher"))
+        .containsExactlyInAnyOrderElementsOf(
+            RedisSentinelTest.SENTINEL_ACL.stream()
+                .map(r -> r.startsWith("&") ? r : "+" + r)
+                .toList());
+    assertThat(security)
+        .contains("| `+select` |", "| `+wait` |")
+        .contains(
+            "| `"
+                + String.join(" ", plus(RedisClusterTest.CLUSTER_ACL)).replace("|", "\\|")
+                + "` |");
+  }
+
+  private static List<String> plus(List<String> commands) {
+    return commands.stream().map(c -> "+" + c).toList();
+  }
+
+  /** The +command and &channel rules of every line of the document that starts so. */
+  private static List<String> rules(String document, String start) {
+    List<String> lines = document.lines().filter(l -> l.startsWith(start)).toList();
+    assertThat(lines).as("lines starting with %s", start).isNotEmpty();
+    List<String> rules = new ArrayList<>();
+    for (String line : lines) {
+      List<String> here =
+          Stream.of(line.split("\\s+"))
+              .filter(t -> t.startsWith("+") || t.startsWith("&"))
+              .toList();
+      if (!rules.isEmpty()) {
+        assertThat(here).as("every such line").containsExactlyInAnyOrderElementsOf(rules);
+      }
+      rules = here;
+    }
+    return rules;
+  }
+
+  @ParameterizedTest
+  @EnumSource(Feature.class)
+  void theDocumentedAclIsEnough(Feature feature) {
+    List<String> refused = exercise(feature, feature.commands);
+    assertThat(refused).as("failures and ACL LOG entries").isEmpty();
+  }
+
+  static Stream<Arguments> everyCommandOfEveryFeature() {
+    return Stream.of(Feature.values())
+        .flatMap(feature -> feature.commands.stream().map(c -> Arguments.of(feature, c)));
+  }
+
+  @ParameterizedTest
+  @MethodSource("everyCommandOfEveryFeature")
+  void everyCommandOfTheAclIsNeeded(Feature feature, String command) {
+    List<String> without = new ArrayList<>(feature.commands);
+    without.remove(command);
+    assertThat(exercise(feature, without))
+        .as("what fails or is refused without +%s", command)
+        .isNotEmpty();
+  }
+
+  /**
+   * Gives the user exactly these commands on the keys of its prefix, runs everything the feature
+   * does, and returns what failed and what the server refused.
+   */
+  private static List<String> exercise(Feature feature, List<String> commands) {
+    List<String> problems = new ArrayList<>();
+    try (Jedis admin = admin()) {
+      List<String> rules = new ArrayList<>(List.of("reset", "on", ">" + LOCKER_PASSWORD, "~acl:*"));
+      commands.forEach(c -> rules.add("+" + c));
+      admin.aclSetUser("locker", rules.toArray(String[]::new));
+      admin.scriptFlush();
+      admin.aclLogReset();
+      try (RedisLockProvider provider =
+          RedisLockProvider.builder()
+              .uri(
+                  "redis://locker:"
+                      + LOCKER_PASSWORD
+                      + "@127.0.0.1:"
+                      + master.port()
+                      + (feature == Feature.DATABASE ? "/3" : ""))
+              .keyPrefix("acl")
+              .waitForReplicas(
+                  feature == Feature.WAIT_FOR_REPLICAS ? 1 : 0, Duration.ofMillis(1000))
+              .build()) {
+        try {
+          everything(provider);
+        } catch (LockException e) {
+          problems.add(e.getMessage());
+        }
+      }
+      for (AccessControlLogEntry entry : admin.aclLog()) {
+        problems.add("ACL LOG: " + entry.getlogEntry());
+      }
+    }
+    return problems;
+  }
+
+  private static void everything(RedisLockProvider provider) {
+    String name = "everything-" + RUNS.incrementAndGet();
+    Instant fire = Instant.parse("2032-01-01T00:00:00Z");
+    LockConfiguration config =
+        new LockConfiguration(name, Duration.ofMinutes(1), Duration.ofSeconds(30));
+    // The first acquisition finds no script on the server: EVALSHA, then EVAL.
+    LockAttempt first = provider.tryLock(config.forFire(fire));
+    assertThat(first.outcome()).isEqualTo(Outcome.ACQUIRED);
+    assertThat(provider.tryLock(config.forFire(fire.plusSeconds(1))).outcome())
+        .isEqualTo(Outcome.HELD_ELSEWHERE);
+    SimpleLock extended =
+        first
+            .lock()
+            .orElseThrow()
+            .extend(Duration.ofMinutes(2), Duration.ofSeconds(30))
+            .orElseThrow();
+    // lockAtLeastFor has not passed: the key stays for the rest of it.
+    extended.unlock();
+    // Nothing left of lockAtLeastFor: the key is deleted.
+    provider
+        .lock(LockConfiguration.of(name + "-deleted", Duration.ofMinutes(1)))
+        .orElseThrow()
+        .unlock();
+    // The pool's idle check: PING on every idle connection.
+    try {
+      ((RedisClient) provider.clientIfCreated()).getPool().evict();
+    } catch (Exception e) {
+      throw new AssertionError(e);
+    }
+  }
+}
