@@ -25,6 +25,7 @@ import org.timerlock.core.LockException;
 import org.timerlock.core.LockProvider;
 import org.timerlock.core.OwnerIds;
 import org.timerlock.core.SimpleLock;
+import org.timerlock.core.spi.Printable;
 import org.timerlock.jdbc.SqlStatement.Values;
 
 /**
@@ -177,7 +178,8 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
               // Another node inserted the same new name in the same instant: it holds it.
               LOG.log(
                   Level.DEBUG,
-                  () -> "Lost the race to insert '" + configuration.name() + "': " + e);
+                  () ->
+                      "Lost the race to insert '" + Printable.of(configuration.name()) + "': " + e);
               return LockAttempt.heldElsewhere();
             }
             // No belief about the table outlives a failure: look at it again next time.
@@ -203,7 +205,7 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
           length <= 100 ? name : name.substring(0, name.offsetByCodePoints(0, 100)) + "...";
       throw new NameTooLongException(
           "Lock name '"
-              + shown
+              + Printable.of(shown)
               + "' has "
               + length
               + " characters; the lock table "
@@ -617,7 +619,7 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
   private String failure(String operation, String lockName, Exception e) {
     StringBuilder m = new StringBuilder("Cannot ").append(operation);
     if (lockName != null) {
-      m.append(" lock '").append(lockName).append("' in");
+      m.append(" lock '").append(Printable.of(lockName)).append("' in");
     }
     m.append(' ').append(where()).append(": ").append(redactor.text(e.getMessage()));
     if (e instanceof SQLException s && s.getSQLState() != null) {
@@ -656,7 +658,8 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
                 throw e;
               }
               rollbackIfInTransaction(connection);
-              LOG.log(Level.DEBUG, () -> "Lock table gone while '" + name + "' was held");
+              LOG.log(
+                  Level.DEBUG, () -> "Lock table gone while '" + Printable.of(name) + "' was held");
             }
             return null;
           });
@@ -701,7 +704,7 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
 
     @Override
     public String toString() {
-      return "JDBC lock '" + name + "' held by " + owner;
+      return "JDBC lock '" + Printable.of(name) + "' held by " + owner;
     }
   }
 
