@@ -63,7 +63,13 @@ abstract class Dialect {
      * Two sessions inserting the same new name at the same instant can make the acquire statement
      * fail with a unique-key violation; the loser then did not get the lock.
      */
-    INSERT_MAY_RACE
+    INSERT_MAY_RACE,
+    /**
+     * An UPDATE that leaves a row as it was may count 0 (MySQL's and MariaDB's affected-rows mode,
+     * {@code useAffectedRows=true}): an extension in the same millisecond as the acquisition
+     * changes nothing, so its count cannot tell whether the row matched.
+     */
+    COUNTS_CHANGED_ROWS
   }
 
   private final String label;
@@ -156,6 +162,11 @@ abstract class Dialect {
   /** See {@link Quirk#INSERT_MAY_RACE}. */
   final boolean insertMayRace() {
     return quirks.contains(Quirk.INSERT_MAY_RACE);
+  }
+
+  /** See {@link Quirk#COUNTS_CHANGED_ROWS}. */
+  final boolean countsChangedRowsOnly() {
+    return quirks.contains(Quirk.COUNTS_CHANGED_ROWS);
   }
 
   /** See {@link Quirk#PADS_SPACES}. */
@@ -255,6 +266,15 @@ abstract class Dialect {
     plus(b, now(), Values::atMostFor);
     b.sql(", " + t.lockedAt() + " = " + now());
     b.sql(" WHERE " + t.name() + " = ").name();
+    b.sql(" AND " + t.lockedBy() + " = ").owner();
+    b.sql(" AND " + t.lockUntil() + " > " + now());
+    return b.build();
+  }
+
+  /** Whether the caller's acquisition is still live: one row when it is. */
+  final SqlStatement selectLive(LockTable t) {
+    Builder b = new Builder();
+    b.sql("SELECT 1 FROM " + t.table() + " WHERE " + t.name() + " = ").name();
     b.sql(" AND " + t.lockedBy() + " = ").owner();
     b.sql(" AND " + t.lockUntil() + " > " + now());
     return b.build();

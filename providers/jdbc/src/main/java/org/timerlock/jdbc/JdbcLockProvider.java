@@ -79,7 +79,8 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
       Map<AcquireMode, SqlStatement> second,
       Map<AcquireMode, SqlStatement> selectState,
       SqlStatement release,
-      SqlStatement extend) {}
+      SqlStatement extend,
+      SqlStatement selectLive) {}
 
   /** What this provider last found out about its table. */
   private enum TableShape {
@@ -595,7 +596,8 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
               Map.copyOf(second),
               Map.copyOf(selectState),
               dialect.release(table),
-              dialect.extend(table));
+              dialect.extend(table),
+              dialect.selectLive(table));
       statements = s;
       Statements detected = s;
       LOG.log(Level.DEBUG, () -> "Lock statements for " + where() + ": " + detected);
@@ -683,7 +685,12 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
                         checked.lockAtLeastFor());
                 try (PreparedStatement ps = connection.prepareStatement(s.extend().sql())) {
                   s.extend().bind(ps, values);
-                  return ps.executeUpdate() == 1;
+                  if (ps.executeUpdate() == 1) {
+                    return true;
+                  }
+                  // Unchanged (an extension in the acquisition's millisecond) may count 0.
+                  return s.dialect().countsChangedRowsOnly()
+                      && queryState(connection, s.selectLive(), values).owner() != null;
                 } catch (SQLException e) {
                   if (!s.dialect().isMissingTable(e)) {
                     throw e;

@@ -30,7 +30,8 @@ final class MySqlDialect extends Dialect {
             .keyAfterColumns()
             .tableOptions(" DEFAULT CHARACTER SET utf8mb4 COLLATE " + collation),
         SqlErrors.states("42S02").orCodes(1146),
-        SqlErrors.codes(1050));
+        SqlErrors.codes(1050),
+        Quirk.COUNTS_CHANGED_ROWS);
     this.returning = returning;
   }
 
