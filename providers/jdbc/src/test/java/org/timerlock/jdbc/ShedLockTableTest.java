@@ -5,14 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.zaxxer.hikari.HikariDataSource;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.logging.Handler;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.timerlock.core.LockAttempt;
 import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.LockProvider;
@@ -29,31 +23,7 @@ class ShedLockTableTest {
 
   private static final Instant FIRE = Instant.parse("2030-01-01T02:00:00Z");
 
-  private final Logger jul = Logger.getLogger(JdbcLockProvider.class.getName());
-  private final List<String> logged = new CopyOnWriteArrayList<>();
-  private final Handler handler =
-      new Handler() {
-        @Override
-        public void publish(LogRecord record) {
-          logged.add(record.getMessage());
-        }
-
-        @Override
-        public void flush() {}
-
-        @Override
-        public void close() {}
-      };
-
-  @BeforeEach
-  void listen() {
-    jul.addHandler(handler);
-  }
-
-  @AfterEach
-  void stopListening() {
-    jul.removeHandler(handler);
-  }
+  @RegisterExtension final ProviderLog log = new ProviderLog();
 
   @Test
   void postgres() {
@@ -126,10 +96,11 @@ class ShedLockTableTest {
       held.unlock();
     }
     String advice =
-        logged.stream()
+        log.messages().stream()
             .filter(m -> m.contains("has no columns last_fire and fencing_token"))
             .findFirst()
-            .orElseThrow(() -> new AssertionError("no log line about the columns in " + logged));
+            .orElseThrow(
+                () -> new AssertionError("no log line about the columns in " + log.messages()));
     String statements = advice.substring(advice.indexOf("ALTER TABLE"));
     for (String alter : statements.split("; ")) {
       Pools.exec(pool, alter);

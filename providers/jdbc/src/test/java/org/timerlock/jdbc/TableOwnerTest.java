@@ -9,13 +9,10 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
-import java.util.logging.Logger;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.SimpleLock;
 import org.timerlock.testkit.stores.IsolatedDatabase;
@@ -30,31 +27,7 @@ import org.timerlock.testkit.stores.TestStores;
  */
 class TableOwnerTest {
 
-  private final Logger jul = Logger.getLogger(JdbcLockProvider.class.getName());
-  private final List<LogRecord> logged = new CopyOnWriteArrayList<>();
-  private final Handler handler =
-      new Handler() {
-        @Override
-        public void publish(LogRecord record) {
-          logged.add(record);
-        }
-
-        @Override
-        public void flush() {}
-
-        @Override
-        public void close() {}
-      };
-
-  @BeforeEach
-  void listen() {
-    jul.addHandler(handler);
-  }
-
-  @AfterEach
-  void stopListening() {
-    jul.removeHandler(handler);
-  }
+  @RegisterExtension final ProviderLog log = new ProviderLog();
 
   @Test
   void aTableOfAnotherRoleIsUsedWithOneWarning() throws SQLException {
@@ -112,13 +85,13 @@ class TableOwnerTest {
           provider.lock(LockConfiguration.of("job", Duration.ofMinutes(1))).orElseThrow().unlock();
         }
       }
-      assertThat(logged).anyMatch(r -> r.getMessage().startsWith("Created lock table"));
+      assertThat(log.records()).anyMatch(r -> r.getMessage().startsWith("Created lock table"));
       assertThat(warnings()).isEmpty();
     }
   }
 
   private List<String> warnings() {
-    return logged.stream()
+    return log.records().stream()
         .filter(r -> r.getLevel().intValue() >= Level.WARNING.intValue())
         .map(LogRecord::getMessage)
         .toList();
