@@ -172,6 +172,9 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
                 throw missingTable(e);
               }
               createTable(connection, s.dialect());
+              if (shape == TableShape.UNKNOWN) {
+                lookAtTable(connection, s.dialect());
+              }
               requireFits(configuration.name());
               return tryAcquire(connection, s, values, configuration);
             }
@@ -360,14 +363,24 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
     TableMetadata metadata = new TableMetadata(connection, dialect, table);
     if (metadata.certainlyMissing()) {
       nameLimit = 0;
-      if (createTable) {
-        createTable(connection, dialect);
-        // Another role may have created it first (CREATE TABLE IF NOT EXISTS then does nothing).
-        checkOwnerOnce(connection, dialect);
+      if (!createTable) {
+        return;
       }
-      return;
+      createTable(connection, dialect);
+      // Another role may have created it first (CREATE TABLE IF NOT EXISTS then does nothing).
+      checkOwnerOnce(connection, dialect);
+      if (shape != TableShape.UNKNOWN) {
+        return;
+      }
+      // Another node created it in the same instant: what it created decides, as for any table
+      // found. Without this look a request for a fire would run on the lease alone.
+      metadata = new TableMetadata(connection, dialect, table);
+      if (metadata.certainlyMissing()) {
+        return;
+      }
+    } else {
+      checkOwnerOnce(connection, dialect);
     }
-    checkOwnerOnce(connection, dialect);
     OptionalInt size = metadata.nameColumnSize();
     nameLimit = size.isPresent() ? nameLimit(dialect, size.getAsInt()) : 0;
     boolean full =
