@@ -7,12 +7,15 @@ import java.util.Optional;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.TargetsContainer;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.AfterAll;
 import org.timerlock.testkit.stores.IsolatedDatabase;
 import org.timerlock.testkit.stores.RedisNamespace;
 import org.timerlock.testkit.stores.TestStores;
 import redis.clients.jedis.AbstractTransaction;
 import redis.clients.jedis.RedisClient;
 import redis.clients.jedis.Response;
+import redis.clients.jedis.params.ScanParams;
+import redis.clients.jedis.resps.ScanResult;
 
 /**
  * Two nodes with their locks in Redis, under a key prefix of the test's own; the runs are still
@@ -41,6 +44,25 @@ class TwoNodeRedisIT extends TwoNodeTests {
       "timerlock.redis.uri=" + REDIS.uri(),
       "timerlock.redis.key-prefix=" + REDIS.keyPrefix()
     };
+  }
+
+  /**
+   * The state hashes have no TTL (by design, like a lock row): delete every key of the test's
+   * prefix, so the shared server keeps nothing of this test.
+   */
+  @AfterAll
+  static void deleteTheKeys() {
+    try (RedisClient redis = RedisClient.create(URI.create(REDIS.uri()))) {
+      ScanParams match = new ScanParams().match(REDIS.keyPrefix() + ":*").count(1000);
+      String cursor = ScanParams.SCAN_POINTER_START;
+      do {
+        ScanResult<String> page = redis.scan(cursor, match);
+        if (!page.getResult().isEmpty()) {
+          redis.del(page.getResult().toArray(String[]::new));
+        }
+        cursor = page.getCursor();
+      } while (!cursor.equals(ScanParams.SCAN_POINTER_START));
+    }
   }
 
   @Override
