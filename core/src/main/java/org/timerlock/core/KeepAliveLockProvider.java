@@ -114,17 +114,14 @@ public final class KeepAliveLockProvider implements LockProvider {
         }
       } catch (UnsupportedOperationException e) {
         lost("the provider cannot extend locks: " + e.getMessage());
-      } catch (RuntimeException e) {
+      } catch (RuntimeException | Error e) {
+        LockException failure = StoreFailures.of("Renewing", configuration, e);
         LOG.log(
             Level.WARNING,
             "Renewing lock ''{0}'' failed; retrying at the next tick: {1}",
             Printable.of(configuration.name()),
-            e.getMessage());
-        failures.accept(
-            e instanceof LockException le
-                ? le
-                : new LockException(
-                    "Renewing lock '" + Printable.of(configuration.name()) + "' failed", e));
+            failure.getMessage());
+        failures.accept(failure);
       }
     }
 
