@@ -2,12 +2,8 @@ package org.timerlock.interop;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import java.net.URI;
-import java.sql.Connection;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -30,8 +26,6 @@ import org.timerlock.testkit.stores.RedisNamespace;
 import org.timerlock.testkit.stores.StoreKind;
 import org.timerlock.testkit.stores.TestStores;
 import redis.clients.jedis.RedisClient;
-import redis.clients.jedis.params.ScanParams;
-import redis.clients.jedis.resps.ScanResult;
 
 /**
  * Every ShedLock set-up against TimerLock on the same table or keys, each scenario in both
@@ -56,8 +50,8 @@ class MixedFleetMatrixTest {
     assertThat(MatrixResults.ZONES).as("the zones the build runs the matrix in").contains(ZONE);
     postgres = TestStores.isolatedDatabase(StoreKind.POSTGRES, MixedFleetMatrixTest.class);
     mariadb = TestStores.isolatedDatabase(StoreKind.MARIADB, MixedFleetMatrixTest.class);
-    postgresPool = pool(postgres);
-    mariadbPool = pool(mariadb);
+    postgresPool = MatrixStores.pool(postgres);
+    mariadbPool = MatrixStores.pool(mariadb);
     redis = TestStores.redisNamespace(MixedFleetMatrixTest.class);
     URI uri = URI.create(redis.uri());
     redisConnections =
@@ -79,7 +73,7 @@ class MixedFleetMatrixTest {
         mariaPool;
         RedisClient client = RedisClient.create(URI.create(redis.uri()))) {
       redisConnections.destroy();
-      deleteKeys(client, redis.keyPrefix());
+      MatrixStores.deleteKeys(client, redis.keyPrefix());
     }
   }
 
@@ -184,46 +178,12 @@ class MixedFleetMatrixTest {
    */
   private static String table(Store store, String space) {
     String table = "shedlock_" + space;
-    String timestamp = store == Store.POSTGRESQL ? "TIMESTAMP" : "TIMESTAMP(3)";
-    String ddl =
-        "CREATE TABLE IF NOT EXISTS "
-            + table
-            + " (name VARCHAR(64) NOT NULL, lock_until "
-            + timestamp
-            + " NOT NULL, locked_at "
-            + timestamp
-            + " NOT NULL, locked_by VARCHAR(255) NOT NULL, PRIMARY KEY (name))";
-    try (Connection c = pool(store).getConnection();
-        Statement s = c.createStatement()) {
-      s.execute(ddl);
-    } catch (SQLException e) {
-      throw new IllegalStateException(ddl + ": " + e.getMessage(), e);
-    }
+    MatrixStores.createShedLockTable(
+        pool(store), table, store == Store.POSTGRESQL ? "TIMESTAMP" : "TIMESTAMP(3)");
     return table;
   }
 
   private static HikariDataSource pool(Store store) {
     return store == Store.POSTGRESQL ? postgresPool : mariadbPool;
-  }
-
-  private static HikariDataSource pool(IsolatedDatabase db) {
-    HikariConfig config = new HikariConfig();
-    config.setJdbcUrl(db.url());
-    config.setUsername(db.user());
-    config.setPassword(db.password());
-    config.setMaximumPoolSize(4);
-    config.setMinimumIdle(0);
-    return new HikariDataSource(config);
-  }
-
-  private static void deleteKeys(RedisClient client, String prefix) {
-    String cursor = ScanParams.SCAN_POINTER_START;
-    do {
-      ScanResult<String> page = client.scan(cursor, new ScanParams().match(prefix + ":*"));
-      if (!page.getResult().isEmpty()) {
-        client.del(page.getResult().toArray(String[]::new));
-      }
-      cursor = page.getCursor();
-    } while (!cursor.equals(ScanParams.SCAN_POINTER_START));
   }
 }
