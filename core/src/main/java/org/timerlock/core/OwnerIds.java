@@ -5,6 +5,7 @@ import java.net.UnknownHostException;
 import java.security.SecureRandom;
 import java.util.HexFormat;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Pattern;
 
 /**
  * Makes the owner value a provider stores with each acquisition: the node's readable id followed by
@@ -19,6 +20,9 @@ public final class OwnerIds {
   private static final String JVM_ID = randomHex();
   private static final AtomicLong SEQUENCE = new AtomicLong();
 
+  /** The suffix {@link #newOwnerId} appends: 16 hex digits of the JVM, a base-36 sequence. */
+  private static final Pattern SUFFIX = Pattern.compile("/[0-9a-f]{16}-[0-9a-z]+$");
+
   private OwnerIds() {}
 
   /**
@@ -31,6 +35,17 @@ public final class OwnerIds {
     String node =
         nodeId.length() > MAX_NODE_ID_LENGTH ? nodeId.substring(0, MAX_NODE_ID_LENGTH) : nodeId;
     return node + "/" + JVM_ID + "-" + Long.toString(SEQUENCE.incrementAndGet(), 36);
+  }
+
+  /**
+   * Whether a stored owner value has the form {@link #newOwnerId} gives it, so that a provider can
+   * tell a lock taken by a TimerLock node from one another program (a ShedLock node) wrote.
+   *
+   * @param owner the stored value, may be null
+   * @return true for {@code <nodeId>/<jvm-random>-<sequence>}
+   */
+  public static boolean isOwnerId(String owner) {
+    return owner != null && SUFFIX.matcher(owner).find();
   }
 
   /**

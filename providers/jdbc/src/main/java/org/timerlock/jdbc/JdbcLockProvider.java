@@ -63,6 +63,7 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
   private final AutoCloseable owned;
   private final TransactionIsolation isolation;
   private final Redactor redactor;
+  private final NeighbourCheck neighbours;
   private volatile Statements statements;
   private volatile TableShape shape = TableShape.UNKNOWN;
 
@@ -111,6 +112,7 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
         builder.closeDataSource && dataSource instanceof AutoCloseable c ? c : builder.owned;
     this.isolation = new TransactionIsolation(builder.isolationExecutor);
     this.redactor = builder.redactor;
+    this.neighbours = new NeighbourCheck(table, this::where);
   }
 
   /**
@@ -164,7 +166,8 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
           }
           requireFits(configuration.name());
           try {
-            return tryAcquire(connection, s, values, configuration);
+            LockAttempt attempt = tryAcquire(connection, s, values, configuration);
+            return neighbours.afterAttempt(connection, s.dialect(), values.name(), attempt);
           } catch (SQLException e) {
             rollbackIfInTransaction(connection);
             if (s.dialect().isMissingTable(e)) {
