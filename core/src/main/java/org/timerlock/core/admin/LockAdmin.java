@@ -26,7 +26,7 @@ import java.util.stream.StreamSupport;
  * remembers beyond the lease (the latest fire of the fire guard, the latest fencing token), so a
  * scheduled fire that already ran is still refused and tokens keep growing.
  *
- * @throws org.timerlock.core.LockException from every method when the store cannot answer
+ * <p>Every method throws {@link org.timerlock.core.LockException} when the store cannot answer.
  */
 public interface LockAdmin {
 

@@ -108,7 +108,8 @@ public interface LockAdminContract extends ProviderFixture {
     }
     // Read again at once it may be held or, on a stalled machine, already expired: only wait.
     long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-    while (admin().find(config.name()).orElseThrow().held()) {
+    // Redis forgets an expired lock; a table keeps its row.
+    while (admin().find(config.name()).map(LockInfo::held).orElse(false)) {
       assertThat(System.nanoTime() - deadline).as("still held after 30 s: " + info).isNegative();
       Polling.sleep(Duration.ofMillis(50));
     }
@@ -178,7 +179,7 @@ public interface LockAdminContract extends ProviderFixture {
       cursor = page.nextCursor();
     } while (cursor != null);
     assertThat(seen).as("locks listed").hasSize(size);
-    assertThat(pages).as("pages").isGreaterThanOrEqualTo(size / PAGE);
+    assertThat(pages).as("pages").isGreaterThanOrEqualTo(exactPageSize() ? size / PAGE : 2);
     assertThat(admin().stream(PAGE).filter(l -> l.name().startsWith(prefix)).count())
         .as("locks streamed")
         .isEqualTo(size);
