@@ -11,6 +11,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import org.timerlock.core.admin.LockAdmin;
 import org.timerlock.core.spi.Printable;
 
 /**
@@ -66,6 +67,11 @@ public final class KeepAliveLockProvider implements LockProvider {
   @Override
   public int maxNameLength() {
     return delegate.maxNameLength();
+  }
+
+  @Override
+  public Optional<LockAdmin> admin() {
+    return delegate.admin();
   }
 
   @Override

@@ -25,6 +25,7 @@ import org.timerlock.core.LockException;
 import org.timerlock.core.LockProvider;
 import org.timerlock.core.OwnerIds;
 import org.timerlock.core.SimpleLock;
+import org.timerlock.core.admin.LockAdmin;
 import org.timerlock.core.spi.Printable;
 import org.timerlock.jdbc.SqlStatement.Values;
 
@@ -498,7 +499,7 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
         e);
   }
 
-  private static void rollbackIfInTransaction(Connection connection) {
+  static void rollbackIfInTransaction(Connection connection) {
     try {
       if (!connection.getAutoCommit()) {
         connection.rollback();
@@ -539,6 +540,17 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
             .nameColumnSize()
             .orElse(Dialect.CREATED_NAME_LENGTH);
     return nameLimit(dialect, size);
+  }
+
+  /**
+   * The rows of this provider's table, for operators: see {@link JdbcLockAdmin}. "Held" and every
+   * time are the database's clock; a release expires the row, keeping its fire and token columns.
+   *
+   * @return the admin view of the same table
+   */
+  @Override
+  public Optional<LockAdmin> admin() {
+    return Optional.of(new JdbcLockAdmin(this, table));
   }
 
   /**
@@ -621,7 +633,12 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
     return s;
   }
 
-  private <T> T execute(String operation, String lockName, TransactionIsolation.Work<T> work) {
+  /** The detected database, for {@link JdbcLockAdmin}. */
+  Dialect dialect(Connection connection) throws SQLException {
+    return statements(connection).dialect();
+  }
+
+  <T> T execute(String operation, String lockName, TransactionIsolation.Work<T> work) {
     try {
       return isolation.run(dataSource, work);
     } catch (SQLException e) {
