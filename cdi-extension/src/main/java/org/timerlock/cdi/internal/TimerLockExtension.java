@@ -107,9 +107,7 @@ public class TimerLockExtension implements Extension {
     if (problems.isEmpty()) {
       checkAgainstProvider(beanManager);
     }
-    for (String message : problems.messages()) {
-      event.addDeploymentProblem(new TimerLockDeploymentProblem(message));
-    }
+    problems.all().forEach(event::addDeploymentProblem);
   }
 
   void closeProvider(@Observes BeforeShutdown event) {
@@ -161,7 +159,7 @@ public class TimerLockExtension implements Extension {
   private boolean checkConfigKeys(Config config) {
     Set<String> lockNames =
         operations.values().stream().map(LockedOperation::name).collect(Collectors.toSet());
-    int before = problems.messages().size();
+    int before = problems.size();
     new ConfigKeyCheck(
             config,
             KeyCatalogue.load(),
@@ -174,7 +172,7 @@ public class TimerLockExtension implements Extension {
                         + " lock is taken through LockedTasks",
                     key))
         .checkAll();
-    return problems.messages().size() == before;
+    return problems.size() == before;
   }
 
   private void logSwitchedOff(boolean allEnabled) {
@@ -207,7 +205,7 @@ public class TimerLockExtension implements Extension {
         builtProvider = ProviderBootstrap.build(settings);
       } catch (IllegalArgumentException e) {
         failure = "TimerLock: " + e.getMessage();
-        problems.add(failure);
+        problems.add(failure, e.getCause());
       }
     } else {
       failure = "TimerLock: the lock provider was not built: its configuration is invalid";
