@@ -66,7 +66,11 @@ class ThrowingObserverTest {
         };
     jul.addHandler(handler);
     try {
-      container = Deployments.start(java.util.Map.of(), Job.class, FailingObserver.class);
+      container =
+          Deployments.start(
+              java.util.Map.of("timerlock.provider", "in-memory"),
+              Job.class,
+              FailingObserver.class);
 
       assertThat(container.select(Job.class).get().run()).isEqualTo("done");
     } finally {
