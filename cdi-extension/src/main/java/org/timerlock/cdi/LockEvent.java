@@ -20,7 +20,8 @@ import org.timerlock.core.spi.Printable;
  * }
  * }</pre>
  *
- * An observer that throws is logged and ignored: it never changes what happens to the job.
+ * An observer that throws is logged (naming the event and the observer method) and never changes
+ * what happens to the job; CDI does not notify the observers after it of that one event.
  */
 public final class LockEvent {
 
@@ -35,7 +36,10 @@ public final class LockEvent {
      * this call was skipped. It tells of a node that woke late or whose clock is behind.
      */
     ALREADY_RAN,
-    /** The job finished (normally or not) and the lock was released. */
+    /**
+     * The job finished (normally or not) and the lock's release was done or attempted: a release
+     * the store could not do comes first as {@link #STORE_FAILURE} with operation {@code RELEASE}.
+     */
     RELEASED,
     /** The lock store could not answer; see {@link #operation()} and {@link #failure()}. */
     STORE_FAILURE,

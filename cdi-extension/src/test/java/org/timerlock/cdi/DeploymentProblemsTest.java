@@ -1,13 +1,20 @@
 package org.timerlock.cdi;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import jakarta.ejb.Schedule;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.logging.Handler;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+import java.util.logging.SimpleFormatter;
 import org.assertj.core.api.AbstractThrowableAssert;
 import org.jboss.weld.environment.se.WeldContainer;
 import org.junit.jupiter.api.AfterEach;
@@ -57,6 +64,37 @@ class DeploymentProblemsTest {
         .hasMessageContaining(ValidJob.class.getName() + ".run()")
         .hasMessageContaining(
             "config key timerlock.lock.\"valid\".lock-at-least-for = \"3 parsecs\"");
+  }
+
+  @Test
+  void aKeyOfAMethodWhoseSettingsFailedIsNotLoggedAsNamingNoMethod() {
+    Map<String, String> config =
+        with(IN_MEMORY, "timerlock.lock.\"valid\".lock-at-least-for", "10m");
+    Logger jul = Logger.getLogger("org.timerlock.cdi.internal.TimerLockExtension");
+    List<String> lines = new CopyOnWriteArrayList<>();
+    Handler handler =
+        new Handler() {
+          @Override
+          public void publish(LogRecord record) {
+            lines.add(new SimpleFormatter().formatMessage(record));
+          }
+
+          @Override
+          public void flush() {}
+
+          @Override
+          public void close() {}
+        };
+    jul.addHandler(handler);
+    try {
+      assertDeploymentFails(config, ValidJob.class)
+          .hasMessageContaining(
+              "config key timerlock.lock.\"valid\".lock-at-least-for = \"10m\" must not be"
+                  + " longer than lockAtMostFor of the annotation = \"5m\"");
+    } finally {
+      jul.removeHandler(handler);
+    }
+    assertThat(lines).noneMatch(line -> line.contains("names no @SchedulerLock method"));
   }
 
   @Test

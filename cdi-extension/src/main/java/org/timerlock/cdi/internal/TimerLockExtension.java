@@ -14,6 +14,7 @@ import jakarta.interceptor.Interceptor;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -43,6 +44,13 @@ public class TimerLockExtension implements Extension {
   private final List<LockCandidate> candidates = new ArrayList<>();
   private final Problems problems = new Problems();
   private final Map<LockCandidate, LockedOperation> operations = new LinkedHashMap<>();
+
+  /**
+   * Names of locked methods whose settings failed validation: keys for them name a method, which
+   * the deployment problems already report.
+   */
+  private final Set<String> rejectedNames = new HashSet<>();
+
   private boolean applicationProvidesLockProvider;
   private LockProvider builtProvider;
 
@@ -81,6 +89,10 @@ public class TimerLockExtension implements Extension {
         registry.register(candidate.beanClass(), operation);
       } catch (IllegalArgumentException e) {
         problems.add(candidate, e.getMessage());
+        rejectedNames.add(
+            candidate.annotation().name().isBlank()
+                ? candidate.defaultName()
+                : candidate.annotation().name());
       }
     }
     rejectUnintendedSharing();
@@ -158,7 +170,10 @@ public class TimerLockExtension implements Extension {
   /** Checks every timerlock.* key; true when none is unknown or invalid. */
   private boolean checkConfigKeys(Config config) {
     Set<String> lockNames =
-        operations.values().stream().map(LockedOperation::name).collect(Collectors.toSet());
+        operations.values().stream()
+            .map(LockedOperation::name)
+            .collect(Collectors.toCollection(HashSet::new));
+    lockNames.addAll(rejectedNames);
     int before = problems.size();
     new ConfigKeyCheck(
             config,
