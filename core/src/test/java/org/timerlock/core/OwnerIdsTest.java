@@ -32,4 +32,11 @@ class OwnerIdsTest {
   void defaultNodeIdEndsWithThePid() {
     assertThat(OwnerIds.defaultNodeId()).endsWith(":" + ProcessHandle.current().pid());
   }
+
+  @Test
+  void ownerValuesAreToldFromThoseOfOtherPrograms() {
+    assertThat(OwnerIds.isOwnerId(OwnerIds.newOwnerId("app-1.example.com:4711"))).isTrue();
+    assertThat(OwnerIds.isOwnerId("app-1.example.com")).as("ShedLock's host name").isFalse();
+    assertThat(OwnerIds.isOwnerId(null)).isFalse();
+  }
 }

@@ -247,6 +247,14 @@ abstract class Dialect {
     return name;
   }
 
+  /** The inverse of {@link #storedName}: the name as the application gave it. */
+  final String nameAsGiven(String stored) {
+    if (padsSpaces() && !stored.isEmpty() && stored.charAt(stored.length() - 1) == PAD_MARKER) {
+      return stored.substring(0, stored.length() - 1);
+    }
+    return stored;
+  }
+
   /** Sets lock_until to max(now, locked_at + lockAtLeastFor), for the caller's acquisition only. */
   final SqlStatement release(LockTable t) {
     Builder b = new Builder();

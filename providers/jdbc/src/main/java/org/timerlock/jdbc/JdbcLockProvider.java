@@ -25,6 +25,7 @@ import org.timerlock.core.LockException;
 import org.timerlock.core.LockProvider;
 import org.timerlock.core.OwnerIds;
 import org.timerlock.core.SimpleLock;
+import org.timerlock.core.admin.LockAdmin;
 import org.timerlock.core.spi.Printable;
 import org.timerlock.jdbc.SqlStatement.Values;
 
@@ -63,6 +64,7 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
   private final AutoCloseable owned;
   private final TransactionIsolation isolation;
   private final Redactor redactor;
+  private final NeighbourCheck neighbours;
   private volatile Statements statements;
   private volatile TableShape shape = TableShape.UNKNOWN;
 
@@ -111,6 +113,7 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
         builder.closeDataSource && dataSource instanceof AutoCloseable c ? c : builder.owned;
     this.isolation = new TransactionIsolation(builder.isolationExecutor);
     this.redactor = builder.redactor;
+    this.neighbours = new NeighbourCheck(table, this::where);
   }
 
   /**
@@ -164,7 +167,8 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
           }
           requireFits(configuration.name());
           try {
-            return tryAcquire(connection, s, values, configuration);
+            LockAttempt attempt = tryAcquire(connection, s, values, configuration);
+            return neighbours.afterAttempt(connection, s.dialect(), values.name(), attempt);
           } catch (SQLException e) {
             rollbackIfInTransaction(connection);
             if (s.dialect().isMissingTable(e)) {
@@ -495,7 +499,7 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
         e);
   }
 
-  private static void rollbackIfInTransaction(Connection connection) {
+  static void rollbackIfInTransaction(Connection connection) {
     try {
       if (!connection.getAutoCommit()) {
         connection.rollback();
@@ -536,6 +540,17 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
             .nameColumnSize()
             .orElse(Dialect.CREATED_NAME_LENGTH);
     return nameLimit(dialect, size);
+  }
+
+  /**
+   * The rows of this provider's table, for operators: see {@link JdbcLockAdmin}. "Held" and every
+   * time are the database's clock; a release expires the row, keeping its fire and token columns.
+   *
+   * @return the admin view of the same table
+   */
+  @Override
+  public Optional<LockAdmin> admin() {
+    return Optional.of(new JdbcLockAdmin(this, table));
   }
 
   /**
@@ -618,7 +633,12 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
     return s;
   }
 
-  private <T> T execute(String operation, String lockName, TransactionIsolation.Work<T> work) {
+  /** The detected database, for {@link JdbcLockAdmin}. */
+  Dialect dialect(Connection connection) throws SQLException {
+    return statements(connection).dialect();
+  }
+
+  <T> T execute(String operation, String lockName, TransactionIsolation.Work<T> work) {
     try {
       return isolation.run(dataSource, work);
     } catch (SQLException e) {
