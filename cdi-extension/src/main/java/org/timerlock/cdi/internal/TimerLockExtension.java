@@ -39,7 +39,11 @@ public class TimerLockExtension implements Extension {
 
   /** The beans of this jar, which is no bean archive: the extension adds them itself. */
   private static final List<Class<?>> OWN_BEANS =
-      List.of(SchedulerLockInterceptor.class, LockRuntime.class, LockedTasks.class);
+      List.of(
+          SchedulerLockInterceptor.class,
+          LockRuntime.class,
+          LockedTasks.class,
+          ObservedLockAdmin.class);
 
   private final List<LockCandidate> candidates = new ArrayList<>();
   private final Problems problems = new Problems();
