@@ -103,6 +103,15 @@ public class LockRuntime {
     return operations.byName(name).oncePerFire();
   }
 
+  /**
+   * This node's id, the readable first part of its lock owner values.
+   *
+   * @return {@code timerlock.node-id}, or the server's default
+   */
+  public String nodeId() {
+    return operations.nodeId();
+  }
+
   private <T> TaskResult<T> run(LockedOperation operation, Instant fire, Callable<T> task)
       throws Exception {
     LockConfiguration configuration = operation.configuration().forFire(fire);
