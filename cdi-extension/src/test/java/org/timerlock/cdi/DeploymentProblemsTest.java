@@ -229,6 +229,21 @@ class DeploymentProblemsTest {
   }
 
   @Test
+  void providerWhoseClientMissesAClassNamesItAndCarriesTheError() {
+    assertDeploymentFails(
+            Map.of(
+                "timerlock.provider",
+                "needs-endpoint",
+                "timerlock.test.endpoint",
+                "client-without-slf4j"),
+            ValidJob.class)
+        .hasMessageContaining(
+            "the lock provider timerlock.provider = \"needs-endpoint\" cannot be built:"
+                + " java.lang.NoClassDefFoundError: org/slf4j/LoggerFactory")
+        .hasRootCauseInstanceOf(NoClassDefFoundError.class);
+  }
+
+  @Test
   void unknownStoreFailurePolicy() {
     assertDeploymentFails(with(IN_MEMORY, "timerlock.store-failure", "retry"), ValidJob.class)
         .hasMessageContaining(

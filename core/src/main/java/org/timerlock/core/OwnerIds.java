@@ -5,6 +5,7 @@ import java.net.UnknownHostException;
 import java.security.SecureRandom;
 import java.util.HexFormat;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -20,8 +21,9 @@ public final class OwnerIds {
   private static final String JVM_ID = randomHex();
   private static final AtomicLong SEQUENCE = new AtomicLong();
 
-  /** The suffix {@link #newOwnerId} appends: 16 hex digits of the JVM, a base-36 sequence. */
-  private static final Pattern SUFFIX = Pattern.compile("/[0-9a-f]{16}-[0-9a-z]+$");
+  /** An owner value made by {@link #newOwnerId}: the node id, then the unique suffix. */
+  private static final Pattern OWNER_ID =
+      Pattern.compile("(.*)/[0-9a-f]{16}-[0-9a-z]+", Pattern.DOTALL);
 
   private OwnerIds() {}
 
@@ -45,7 +47,19 @@ public final class OwnerIds {
    * @return true for {@code <nodeId>/<jvm-random>-<sequence>}
    */
   public static boolean isOwnerId(String owner) {
-    return owner != null && SUFFIX.matcher(owner).find();
+    return owner != null && OWNER_ID.matcher(owner).matches();
+  }
+
+  /**
+   * The node id of an owner value, for operators: the inverse of {@link #newOwnerId}.
+   *
+   * @param ownerId an owner value as stored
+   * @return the node id; the whole value when it was not made by {@link #newOwnerId} (a ShedLock
+   *     node stores its host name)
+   */
+  public static String nodeIdOf(String ownerId) {
+    Matcher m = OWNER_ID.matcher(ownerId);
+    return m.matches() ? m.group(1) : ownerId;
   }
 
   /**

@@ -4,6 +4,7 @@ import jakarta.enterprise.event.Event;
 import java.lang.System.Logger.Level;
 import java.lang.reflect.Method;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.OptionalLong;
 import org.timerlock.cdi.LockEvent;
 import org.timerlock.cdi.LockEvent.Kind;
@@ -41,17 +42,17 @@ final class EventPublisher implements LockListener {
 
   @Override
   public void acquired(LockConfiguration configuration, OptionalLong fencingToken) {
-    fire(start(Kind.ACQUIRED, configuration).fencingToken(fencingToken).build());
+    fire(Kind.ACQUIRED, configuration, fencingToken, null, null, null);
   }
 
   @Override
   public void skipped(LockConfiguration configuration) {
-    fire(start(Kind.SKIPPED, configuration).build());
+    fire(Kind.SKIPPED, configuration, OptionalLong.empty(), null, null, null);
   }
 
   @Override
   public void alreadyRan(LockConfiguration configuration) {
-    fire(start(Kind.ALREADY_RAN, configuration).build());
+    fire(Kind.ALREADY_RAN, configuration, OptionalLong.empty(), null, null, null);
   }
 
   @Override
@@ -60,23 +61,18 @@ final class EventPublisher implements LockListener {
       OptionalLong fencingToken,
       Duration ranFor,
       Throwable failure) {
-    fire(
-        start(Kind.RELEASED, configuration)
-            .fencingToken(fencingToken)
-            .ranFor(ranFor)
-            .failure(failure)
-            .build());
+    fire(Kind.RELEASED, configuration, fencingToken, ranFor, failure, null);
   }
 
   @Override
   public void storeFailure(
       LockConfiguration configuration, StoreOperation operation, LockException failure) {
-    fire(start(Kind.STORE_FAILURE, configuration).operation(operation).failure(failure).build());
+    fire(Kind.STORE_FAILURE, configuration, OptionalLong.empty(), null, failure, operation);
   }
 
   /** The lock is switched off by configuration: the call is skipped without asking the store. */
   void disabled(LockConfiguration configuration) {
-    fire(start(Kind.DISABLED, configuration).build());
+    fire(Kind.DISABLED, configuration, OptionalLong.empty(), null, null, null);
   }
 
   private void fire(LockEvent event) {
@@ -125,7 +121,23 @@ final class EventPublisher implements LockListener {
             : method.getDeclaringClass().getName() + "." + method.getName());
   }
 
-  private LockEvent.Builder start(Kind kind, LockConfiguration configuration) {
-    return LockEvent.of(kind, configuration, nodeId).method(method);
+  private void fire(
+      Kind kind,
+      LockConfiguration configuration,
+      OptionalLong fencingToken,
+      Duration ranFor,
+      Throwable failure,
+      StoreOperation operation) {
+    fire(
+        new LockEvent(
+            kind,
+            configuration,
+            method,
+            nodeId,
+            Instant.now(),
+            ranFor,
+            failure,
+            operation,
+            fencingToken));
   }
 }

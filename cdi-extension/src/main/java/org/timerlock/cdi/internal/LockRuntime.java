@@ -13,6 +13,7 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentHashMap;
 import org.timerlock.cdi.LockEvent;
+import org.timerlock.cdi.internal.jfr.RecordedLockProvider;
 import org.timerlock.core.DefaultLockingTaskExecutor;
 import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.LockProvider;
@@ -44,7 +45,7 @@ public class LockRuntime {
   @Inject
   LockRuntime(LockOperations operations, LockProvider provider, Event<LockEvent> events) {
     this.operations = operations;
-    this.provider = provider;
+    this.provider = RecordedLockProvider.wrap(provider);
     this.events = events;
     this.programmatic = executor(null);
   }

@@ -39,7 +39,11 @@ public class TimerLockExtension implements Extension {
 
   /** The beans of this jar, which is no bean archive: the extension adds them itself. */
   private static final List<Class<?>> OWN_BEANS =
-      List.of(SchedulerLockInterceptor.class, LockRuntime.class, LockedTasks.class);
+      List.of(
+          SchedulerLockInterceptor.class,
+          LockRuntime.class,
+          LockedTasks.class,
+          ObservedLockAdmin.class);
 
   private final List<LockCandidate> candidates = new ArrayList<>();
   private final Problems problems = new Problems();
@@ -119,9 +123,7 @@ public class TimerLockExtension implements Extension {
     if (problems.isEmpty()) {
       checkAgainstProvider(beanManager);
     }
-    for (String message : problems.messages()) {
-      event.addDeploymentProblem(new TimerLockDeploymentProblem(message));
-    }
+    problems.all().forEach(event::addDeploymentProblem);
   }
 
   void closeProvider(@Observes BeforeShutdown event) {
@@ -176,7 +178,7 @@ public class TimerLockExtension implements Extension {
             .map(LockedOperation::name)
             .collect(Collectors.toCollection(HashSet::new));
     lockNames.addAll(rejectedNames);
-    int before = problems.messages().size();
+    int before = problems.size();
     new ConfigKeyCheck(
             config,
             KeyCatalogue.load(),
@@ -189,7 +191,7 @@ public class TimerLockExtension implements Extension {
                         + " lock is taken through LockedTasks",
                     key))
         .checkAll();
-    return problems.messages().size() == before;
+    return problems.size() == before;
   }
 
   private void logSwitchedOff(boolean allEnabled) {
@@ -222,7 +224,7 @@ public class TimerLockExtension implements Extension {
         builtProvider = ProviderBootstrap.build(settings);
       } catch (IllegalArgumentException e) {
         failure = "TimerLock: " + e.getMessage();
-        problems.add(failure);
+        problems.add(failure, e.getCause());
       }
     } else {
       failure = "TimerLock: the lock provider was not built: its configuration is invalid";

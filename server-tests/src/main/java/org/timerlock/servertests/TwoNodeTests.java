@@ -1,0 +1,593 @@
+package org.timerlock.servertests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Timestamp;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import org.jboss.arquillian.container.test.api.ContainerController;
+import org.jboss.arquillian.container.test.api.Deployer;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
+import org.jboss.shrinkwrap.api.asset.StringAsset;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.timerlock.testkit.stores.IsolatedDatabase;
+import org.timerlock.testkit.stores.StoreKind;
+import org.timerlock.testkit.stores.TestStores;
+
+/**
+ * Two server nodes running the same application on one shared lock store. Every run of a cluster
+ * job is recorded in the table {@code executions} of a PostgreSQL schema of the test's own, through
+ * a JTA DataSource the application defines in its {@code web.xml}; the test reads that table and
+ * the lock store from its own connections. {@link TwoNodePostgresTests} and {@link
+ * TwoNodeRedisTests} choose the lock store and deploy the application as {@code app-node1} to the
+ * Arquillian container {@code node1} and {@code app-node2} to {@code node2}; a server module runs
+ * them with empty subclasses.
+ *
+ * <p>What the server module provides: an {@code arquillian.xml} with the containers {@code node1}
+ * and {@code node2} (node2 in manual mode), each server named {@code node1} or {@code node2} (the
+ * TimerLock node id, which the lock store shows as the holder, and the name {@link Recorder}
+ * writes), and these system properties of the test JVM: {@code node1.http.port} and {@code
+ * node2.http.port}, where each node's REST API answers, and {@code node.command.line.mark}, the
+ * start of a command-line argument that ends with the node's name, by which the test finds the
+ * process of node2 to pause and kill (e.g. {@code -Djboss.node.name=}).
+ */
+@ExtendWith(ArquillianExtension.class)
+@RunAsClient
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+public abstract class TwoNodeTests {
+
+  /** The name of the application on both nodes. */
+  public static final String APP = "cluster";
+
+  @ArquillianResource ContainerController controller;
+  @ArquillianResource Deployer deployer;
+
+  /** The lock of one name as the store shows it. */
+  record LockView(String holder, boolean heldNow, Instant expiresAt, Optional<Instant> takenAt) {}
+
+  /**
+   * The database of the {@code executions} table (and of the locks, for the JDBC store).
+   *
+   * @return the test class's schema
+   */
+  abstract IsolatedDatabase database();
+
+  /** The HTTP port of a node's server, from the system property {@code <node>.http.port}. */
+  private static int httpPort(String node) {
+    return Integer.parseInt(requiredProperty(node + ".http.port"));
+  }
+
+  /** The argument only this node's command line has, followed by the next one's space. */
+  private static String commandLineMark(String node) {
+    return requiredProperty("node.command.line.mark") + node + " ";
+  }
+
+  private static String requiredProperty(String name) {
+    String value = System.getProperty(name);
+    if (value == null) {
+      throw new IllegalStateException(
+          "the system property " + name + " is not set: the server module's failsafe sets it");
+    }
+    return value;
+  }
+
+  /**
+   * Reads a lock from the store, from the test's own connection.
+   *
+   * @param name the lock name
+   * @return what the store holds for it
+   */
+  abstract LockView lock(String name) throws Exception;
+
+  /**
+   * The application on one node, with its recording DataSource and the given settings.
+   *
+   * @param db the schema of the executions table
+   * @param config extra {@code microprofile-config.properties} lines choosing the lock store
+   * @return the archive
+   */
+  protected static WebArchive app(IsolatedDatabase db, String... config) {
+    String webXml =
+        """
+        <web-app xmlns="https://jakarta.ee/xml/ns/jakartaee" version="6.0">
+          <data-source>
+            <name>%s</name>
+            <class-name>org.postgresql.ds.PGSimpleDataSource</class-name>
+            <url>%s</url>
+            <user>%s</user>
+            <password>%s</password>
+            <transactional>true</transactional>
+          </data-source>
+        </web-app>
+        """
+            .formatted(
+                Recorder.DATASOURCE,
+                db.url().replace("&", "&amp;"),
+                db.user(),
+                // Payara refuses a pool without a password (RAR5038) even where the database asks
+                // for none; a database that trusts the user ignores it.
+                db.password() == null ? "unused" : db.password());
+    return Deployments.withConfig(Deployments.exampleApp(APP), config)
+        .addClasses(Recorder.class, ClusterJobs.class)
+        .addAsWebInfResource(new StringAsset(webXml), "web.xml")
+        .addAsLibrary(Deployments.testLib("postgresql.jar"));
+  }
+
+  /**
+   * A schema of its own with the executions table, dropped when the test JVM ends.
+   *
+   * @param testClass names the schema
+   * @return the schema
+   */
+  static IsolatedDatabase executionsDatabase(Class<?> testClass) {
+    IsolatedDatabase db = TestStores.isolatedDatabase(StoreKind.POSTGRES, testClass);
+    Runtime.getRuntime().addShutdownHook(new Thread(db::close));
+    try (Connection c = db.connect();
+        Statement s = c.createStatement()) {
+      s.execute(
+          "CREATE TABLE executions (id BIGSERIAL PRIMARY KEY, lock_name VARCHAR(64) NOT NULL,"
+              + " fire_time TIMESTAMP NOT NULL, node VARCHAR(64) NOT NULL,"
+              + " started TIMESTAMP NOT NULL, ended TIMESTAMP, in_tx BOOLEAN NOT NULL)");
+    } catch (SQLException e) {
+      throw new IllegalStateException(e);
+    }
+    return db;
+  }
+
+  /** How many fires of {@link ClusterJobs#PERIODIC} the first test checks. */
+  static final int FIRES = 10;
+
+  /** How long after it started a run of {@link ClusterJobs#TAKEOVER} counts as freshly started. */
+  static final Duration FRESH = ClusterJobs.TAKEOVER_RUN.dividedBy(3);
+
+  @Test
+  @Order(1)
+  public void everyFireRunsExactlyOnceAcrossTheTwoNodesAndNeverConcurrently() throws Exception {
+    controller.start("node2");
+    deployer.deploy("app-node1");
+    deployer.deploy("app-node2");
+    // FIRES scheduled fires, starting a little after both nodes have the application.
+    Instant from = firstFireFrom(Instant.now().plusSeconds(2));
+    Instant to = from.plus(ClusterJobs.PERIOD.multipliedBy(FIRES));
+    List<Instant> fires = new ArrayList<>();
+    for (Instant fire = from; fire.isBefore(to); fire = fire.plus(ClusterJobs.PERIOD)) {
+      fires.add(fire);
+    }
+
+    // Wait until every fire of the window has run on some node and every such run has ended.
+    List<Run> runs = runsOfFires(ClusterJobs.PERIODIC, from, to);
+    long deadline =
+        System.nanoTime() + Duration.between(Instant.now(), to).plusSeconds(60).toNanos();
+    while (!allRanAndEnded(fires, runs) && System.nanoTime() < deadline) {
+      Thread.sleep(500);
+      runs = runsOfFires(ClusterJobs.PERIODIC, from, to);
+    }
+
+    assertNoOverlap(runs);
+    Map<Instant, Run> byFire = new HashMap<>();
+    for (Run run : runs) {
+      assertTrue(
+          run.fire().getNano() == 0
+              && run.fire().getEpochSecond() % ClusterJobs.PERIOD.toSeconds() == 0,
+          "a run is labelled with a scheduled time of the timer: " + run);
+      Run earlier = byFire.put(run.fire(), run);
+      assertTrue(earlier == null, "fire " + run.fire() + " ran twice: " + earlier + " and " + run);
+      assertTrue(run.inTransaction(), "the job runs in its container transaction: " + run);
+    }
+    for (Instant fire : fires) {
+      assertTrue(byFire.containsKey(fire), "fire " + fire + " ran on no node; runs: " + runs);
+    }
+    long onNode1 = runs.stream().filter(r -> r.node().equals("node1")).count();
+    System.out.printf(
+        "%d fires from %s to %s: %d on node1, %d on node2; latest start %d ms after its fire%n",
+        runs.size(),
+        from,
+        to,
+        onNode1,
+        runs.size() - onNode1,
+        runs.stream()
+            .mapToLong(r -> Duration.between(r.fire(), r.started()).toMillis())
+            .max()
+            .orElse(0));
+  }
+
+  @Test
+  @Order(2)
+  public void duringALongRunTheLockRowIsCommittedAndTheOtherNodeSkips() throws Exception {
+    Observation seen = observeRunInProgress(Optional.empty());
+    Run running = seen.run();
+    LockView row = seen.lock();
+    assertTrue(
+        row.holder().startsWith(running.node()) && row.heldNow(),
+        "while " + running + " runs, its lock is visible from another connection: " + row);
+    Run done = awaitEnd(running.id());
+    String other = running.node().equals("node1") ? "node2" : "node1";
+    // The other node's timer fires every second during the 4 s run; each fire is a skip, recorded
+    // by the node as it happens.
+    long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+    int skipsDuringRun = skipsDuring(other, done);
+    while (skipsDuringRun < 2 && System.nanoTime() < deadline) {
+      Thread.sleep(200);
+      skipsDuringRun = skipsDuring(other, done);
+    }
+    assertTrue(
+        skipsDuringRun >= 2,
+        other + " skipped the job while " + running + " ran: " + skipsDuringRun + " skips");
+    assertNoOverlap(runs(ClusterJobs.TAKEOVER, Instant.EPOCH, Instant.now()));
+  }
+
+  @Test
+  @Order(3)
+  public void aNodeWhoseTimerFiresLateForAFireTheOtherRanIsRefusedAsAlreadyRan() throws Exception {
+    ProcessHandle node2 = serverProcess("node2");
+    for (int attempt = 1; attempt <= 3; attempt++) {
+      // Right after a fire has ended, node2 is paused until node1 has run the next fire alone.
+      Run previous = awaitEndedRunStartedAfter(ClusterJobs.LATE, Instant.now());
+      Instant fire = previous.fire().plus(ClusterJobs.PERIOD);
+      Run onNode1;
+      signal(node2, "STOP");
+      try {
+        onNode1 = awaitEndedRunOfFire(ClusterJobs.LATE, fire);
+      } finally {
+        signal(node2, "CONT");
+      }
+      if (onNode1 == null || !onNode1.node().equals("node1")) {
+        // node2 took the fire before the pause began (a stalled test): try the next one.
+        System.out.println("attempt " + attempt + " inconclusive: " + onNode1);
+        continue;
+      }
+      // node2 wakes up with the fire overdue; its timer fires for it, late: refused, or (without
+      // the guard) run a second time.
+      Instant nextFire = fire.plus(ClusterJobs.PERIOD);
+      long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+      boolean refused = alreadyRanOn("node2", fire);
+      List<Run> runsOfFire = runsOfFires(ClusterJobs.LATE, fire, nextFire);
+      while (!refused && runsOfFire.size() < 2 && System.nanoTime() < deadline) {
+        Thread.sleep(200);
+        refused = alreadyRanOn("node2", fire);
+        runsOfFire = runsOfFires(ClusterJobs.LATE, fire, nextFire);
+      }
+      assertEquals(List.of(onNode1), runsOfFire, "fire " + fire + " ran once, on node1");
+      assertTrue(refused, "node2 was refused fire " + fire + " as already ran by " + onNode1);
+      return;
+    }
+    fail("node2 took every fire before it could be paused");
+  }
+
+  /** A run of a lock that started after an instant and has ended. */
+  private Run awaitEndedRunStartedAfter(String lock, Instant after) throws Exception {
+    long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+    while (System.nanoTime() < deadline) {
+      for (Run run : runs(lock, after, Instant.now().plusSeconds(60))) {
+        if (run.ended() != null) {
+          return run;
+        }
+      }
+      Thread.sleep(50);
+    }
+    return fail("no run of " + lock + " started after " + after + " and ended");
+  }
+
+  /** The run of one fire once it has ended, or null when none ended within 60 s. */
+  private Run awaitEndedRunOfFire(String lock, Instant fire) throws Exception {
+    long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+    while (System.nanoTime() < deadline) {
+      for (Run run : runsOfFires(lock, fire, fire.plusMillis(1))) {
+        if (run.ended() != null) {
+          return run;
+        }
+      }
+      Thread.sleep(50);
+    }
+    return null;
+  }
+
+  /** Whether a node reports a skip of {@link ClusterJobs#LATE} as already ran for a fire. */
+  private static boolean alreadyRanOn(String node, Instant fire) throws Exception {
+    String attempts = get(node, "api/executions?lock=" + ClusterJobs.LATE);
+    for (String entry : attempts.split("\\},\\{")) {
+      if (entry.contains("\"outcome\":\"already-ran\"")
+          && entry.contains("\"fire\":\"")
+          && Instant.parse(field(entry, "fire")).equals(fire)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static void signal(ProcessHandle process, String signal) throws Exception {
+    Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(process.pid())).start();
+    assertEquals(0, kill.waitFor(), "kill -" + signal + " " + process.pid());
+  }
+
+  @Test
+  @Order(4)
+  public void whenTheNodeHoldingTheLockDiesTheOtherTakesOverWithinLockAtMostFor() throws Exception {
+    ProcessHandle node2 = serverProcess("node2");
+    Observation seen = observeRunInProgress(Optional.of("node2"));
+    Run crashed = seen.run();
+    LockView held = seen.lock();
+    assertTrue(
+        held.holder().startsWith("node2") && held.heldNow(), "node2 holds the lock: " + held);
+    node2.destroyForcibly();
+    node2.onExit().get(60, TimeUnit.SECONDS);
+    Instant killedAt = Instant.now();
+
+    // Watch the store until it names node1: the first holder seen is node1's first acquisition
+    // after the kill, unless this test stalled for a whole 4 s run.
+    LockView taken = null;
+    long deadline =
+        System.nanoTime() + ClusterJobs.TAKEOVER_LOCK_AT_MOST_FOR.plusSeconds(60).toNanos();
+    while (System.nanoTime() < deadline) {
+      LockView view = lock(ClusterJobs.TAKEOVER);
+      if (view.holder().startsWith("node1")) {
+        taken = view;
+        break;
+      }
+      Thread.sleep(50);
+    }
+    assertNotNull(taken, "node1 never took the lock after node2 was killed at " + killedAt);
+    Run takeover = null;
+    deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+    while (takeover == null && System.nanoTime() < deadline) {
+      takeover =
+          runs(ClusterJobs.TAKEOVER, crashed.started(), Instant.now().plusSeconds(60)).stream()
+              .filter(r -> r.node().equals("node1") && r.started().isAfter(crashed.started()))
+              .findFirst()
+              .orElse(null);
+      Thread.sleep(200);
+    }
+    assertNotNull(takeover, "node1 took the lock but never ran the job: " + taken);
+
+    Instant expiry = held.expiresAt().minus(clockTolerance());
+    assertTrue(
+        !takeover.started().isBefore(expiry),
+        "node1 ran only after node2's lock had expired: " + held + " then " + takeover);
+    assertTrue(
+        !taken.takenAt().orElse(takeover.started()).isBefore(expiry),
+        "node1 took the lock only after node2's had expired: " + held + " then " + taken);
+    // node1's timer fires every second; its first fire after the expiry takes the lock. Half of
+    // lockAtMostFor leaves that fire all the time a loaded machine may need, and still tells a
+    // takeover at expiry from a lock held past it.
+    Duration bound = ClusterJobs.TAKEOVER_LOCK_AT_MOST_FOR.dividedBy(2);
+    assertTrue(
+        Duration.between(held.expiresAt(), takeover.started()).compareTo(bound) <= 0,
+        "node1 took over within "
+            + bound.toSeconds()
+            + " s after lockAtMostFor ("
+            + ClusterJobs.TAKEOVER_LOCK_AT_MOST_FOR.toSeconds()
+            + " s) had passed: "
+            + held
+            + " then "
+            + taken
+            + ", "
+            + takeover);
+    assertNeverEnded(crashed);
+    stopKilledNode();
+    deployer.undeploy("app-node1");
+  }
+
+  /**
+   * How far the store's expiry and the time a run is seen to start may disagree: nothing when the
+   * store records both (the database's clock), a little when one is the node's clock.
+   *
+   * @return the tolerance
+   */
+  Duration clockTolerance() {
+    return Duration.ZERO;
+  }
+
+  private void stopKilledNode() {
+    try {
+      controller.stop("node2");
+    } catch (RuntimeException e) {
+      System.out.println("node2 was killed; stopping it reported: " + e);
+    }
+  }
+
+  private void assertNeverEnded(Run crashed) throws SQLException {
+    try (Connection c = database().connect();
+        PreparedStatement s = c.prepareStatement("SELECT ended FROM executions WHERE id = ?")) {
+      s.setLong(1, crashed.id());
+      try (ResultSet r = s.executeQuery()) {
+        r.next();
+        assertEquals(null, r.getTimestamp(1), "the killed run never ended: " + crashed);
+      }
+    }
+  }
+
+  // --- the shared tables ---
+
+  /** One recorded run. */
+  record Run(
+      long id, String node, Instant fire, Instant started, Instant ended, boolean inTransaction) {}
+
+  /** The runs of a lock that started in [from, to), in the order they started. */
+  private List<Run> runs(String lock, Instant from, Instant to) throws SQLException {
+    return query(lock, "started", from, to);
+  }
+
+  /** The runs of a lock for the fires scheduled in [from, to), in the order they started. */
+  private List<Run> runsOfFires(String lock, Instant from, Instant to) throws SQLException {
+    return query(lock, "fire_time", from, to);
+  }
+
+  private List<Run> query(String lock, String column, Instant from, Instant to)
+      throws SQLException {
+    List<Run> runs = new ArrayList<>();
+    try (Connection c = database().connect();
+        PreparedStatement s =
+            c.prepareStatement(
+                "SELECT id, node, fire_time, started, ended, in_tx FROM executions"
+                    + " WHERE lock_name = ? AND "
+                    + column
+                    + " >= ? AND "
+                    + column
+                    + " < ? ORDER BY started")) {
+      s.setString(1, lock);
+      s.setTimestamp(2, Timestamp.from(from));
+      s.setTimestamp(3, Timestamp.from(to));
+      try (ResultSet r = s.executeQuery()) {
+        while (r.next()) {
+          Timestamp ended = r.getTimestamp(5);
+          runs.add(
+              new Run(
+                  r.getLong(1),
+                  r.getString(2),
+                  r.getTimestamp(3).toInstant(),
+                  r.getTimestamp(4).toInstant(),
+                  ended == null ? null : ended.toInstant(),
+                  r.getBoolean(6)));
+        }
+      }
+    }
+    return runs;
+  }
+
+  private static void assertNoOverlap(List<Run> runs) {
+    for (int i = 1; i < runs.size(); i++) {
+      Run before = runs.get(i - 1);
+      Run after = runs.get(i);
+      assertNotNull(before.ended(), "a run that never ended: " + before);
+      assertTrue(
+          !after.started().isBefore(before.ended()),
+          "two runs at the same time: " + before + " and " + after);
+    }
+  }
+
+  private static boolean allRanAndEnded(List<Instant> fires, List<Run> runs) {
+    return runs.stream().allMatch(r -> r.ended() != null)
+        && runs.stream().map(Run::fire).collect(Collectors.toSet()).containsAll(fires);
+  }
+
+  /** The first scheduled time of {@link ClusterJobs#PERIODIC} at or after an instant. */
+  private static Instant firstFireFrom(Instant instant) {
+    long period = ClusterJobs.PERIOD.toSeconds();
+    long second = instant.getEpochSecond() + (instant.getNano() > 0 ? 1 : 0);
+    return Instant.ofEpochSecond((second + period - 1) / period * period);
+  }
+
+  /** A run of {@link ClusterJobs#TAKEOVER} and its lock, read while the run was in progress. */
+  record Observation(Run run, LockView lock) {}
+
+  /**
+   * Reads the lock while a freshly started run holds it. A read counts only if the same run is
+   * still in progress after it; otherwise the run may have ended, and released the lock, before the
+   * read: the next fresh run is tried.
+   */
+  private Observation observeRunInProgress(Optional<String> onNode) throws Exception {
+    // Which node wins each race for the lock is up to the timers: give it a few rounds.
+    long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
+    while (System.nanoTime() < deadline) {
+      Instant now = Instant.now();
+      for (Run run : runs(ClusterJobs.TAKEOVER, now.minus(FRESH), now.plusSeconds(60))) {
+        if (run.ended() == null && onNode.map(run.node()::equals).orElse(true)) {
+          LockView lock = lock(ClusterJobs.TAKEOVER);
+          if (inProgress(run.id())) {
+            return new Observation(run, lock);
+          }
+        }
+      }
+      Thread.sleep(100);
+    }
+    return fail(
+        "no read of the lock while a fresh run of "
+            + ClusterJobs.TAKEOVER
+            + " was in progress"
+            + onNode.map(n -> " on " + n).orElse(""));
+  }
+
+  private boolean inProgress(long id) throws SQLException {
+    try (Connection c = database().connect();
+        PreparedStatement s = c.prepareStatement("SELECT ended FROM executions WHERE id = ?")) {
+      s.setLong(1, id);
+      try (ResultSet r = s.executeQuery()) {
+        return r.next() && r.getTimestamp(1) == null;
+      }
+    }
+  }
+
+  private Run awaitEnd(long id) throws Exception {
+    long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+    while (System.nanoTime() < deadline) {
+      for (Run run : runs(ClusterJobs.TAKEOVER, Instant.EPOCH, Instant.now().plusSeconds(60))) {
+        if (run.id() == id && run.ended() != null) {
+          return run;
+        }
+      }
+      Thread.sleep(100);
+    }
+    return fail("run " + id + " did not end");
+  }
+
+  private static int skipsDuring(String node, Run run) throws Exception {
+    String skipsOnNode = get(node, "api/executions?lock=" + ClusterJobs.TAKEOVER);
+    int skips = 0;
+    for (String entry : skipsOnNode.split("\\},\\{")) {
+      if (entry.contains("\"outcome\":\"skipped\"")) {
+        Instant at = Instant.parse(field(entry, "start"));
+        if (at.isAfter(run.started()) && at.isBefore(run.ended())) {
+          skips++;
+        }
+      }
+    }
+    return skips;
+  }
+
+  // --- the servers ---
+
+  private static ProcessHandle serverProcess(String node) {
+    String mark = commandLineMark(node);
+    return ProcessHandle.current()
+        .descendants()
+        .filter(p -> p.info().commandLine().orElse("").contains(mark))
+        .findFirst()
+        .orElseThrow(() -> new IllegalStateException("no server process for " + node));
+  }
+
+  private static String get(String node, String path) throws Exception {
+    int port = httpPort(node);
+    HttpResponse<String> response =
+        HttpClient.newHttpClient()
+            .send(
+                HttpRequest.newBuilder(
+                        URI.create("http://127.0.0.1:" + port + "/" + APP + "/" + path))
+                    .GET()
+                    .build(),
+                HttpResponse.BodyHandlers.ofString());
+    assertEquals(200, response.statusCode(), path + " on " + node + ": " + response.body());
+    return response.body();
+  }
+
+  private static String field(String jsonObject, String name) {
+    String key = "\"" + name + "\":\"";
+    int start = jsonObject.indexOf(key) + key.length();
+    return jsonObject.substring(start, jsonObject.indexOf('"', start));
+  }
+}
