@@ -10,11 +10,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.logging.Handler;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
-import java.util.logging.SimpleFormatter;
 import org.assertj.core.api.AbstractThrowableAssert;
 import org.jboss.weld.environment.se.WeldContainer;
 import org.junit.jupiter.api.AfterEach;
@@ -70,29 +65,13 @@ class DeploymentProblemsTest {
   void aKeyOfAMethodWhoseSettingsFailedIsNotLoggedAsNamingNoMethod() {
     Map<String, String> config =
         with(IN_MEMORY, "timerlock.lock.\"valid\".lock-at-least-for", "10m");
-    Logger jul = Logger.getLogger("org.timerlock.cdi.internal.TimerLockExtension");
-    List<String> lines = new CopyOnWriteArrayList<>();
-    Handler handler =
-        new Handler() {
-          @Override
-          public void publish(LogRecord record) {
-            lines.add(new SimpleFormatter().formatMessage(record));
-          }
-
-          @Override
-          public void flush() {}
-
-          @Override
-          public void close() {}
-        };
-    jul.addHandler(handler);
-    try {
+    List<String> lines;
+    try (LoggedLines log = new LoggedLines("org.timerlock.cdi.internal.TimerLockExtension")) {
       assertDeploymentFails(config, ValidJob.class)
           .hasMessageContaining(
               "config key timerlock.lock.\"valid\".lock-at-least-for = \"10m\" must not be"
                   + " longer than lockAtMostFor of the annotation = \"5m\"");
-    } finally {
-      jul.removeHandler(handler);
+      lines = log.all();
     }
     assertThat(lines).noneMatch(line -> line.contains("names no @SchedulerLock method"));
   }

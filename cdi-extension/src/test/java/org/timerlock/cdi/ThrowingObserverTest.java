@@ -5,12 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.logging.Handler;
-import java.util.logging.Level;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
-import java.util.logging.SimpleFormatter;
 import org.jboss.weld.environment.se.WeldContainer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -46,26 +40,8 @@ class ThrowingObserverTest {
 
   @Test
   void theWarningNamesTheEventAndTheObserver() {
-    Logger jul = Logger.getLogger("org.timerlock.cdi.internal.EventPublisher");
-    List<String> warnings = new CopyOnWriteArrayList<>();
-    SimpleFormatter formatter = new SimpleFormatter();
-    Handler handler =
-        new Handler() {
-          @Override
-          public void publish(LogRecord record) {
-            if (record.getLevel() == Level.WARNING) {
-              warnings.add(formatter.formatMessage(record));
-            }
-          }
-
-          @Override
-          public void flush() {}
-
-          @Override
-          public void close() {}
-        };
-    jul.addHandler(handler);
-    try {
+    List<String> warnings;
+    try (LoggedLines log = new LoggedLines("org.timerlock.cdi.internal.EventPublisher")) {
       container =
           Deployments.start(
               java.util.Map.of("timerlock.provider", "in-memory"),
@@ -73,8 +49,7 @@ class ThrowingObserverTest {
               FailingObserver.class);
 
       assertThat(container.select(Job.class).get().run()).isEqualTo("done");
-    } finally {
-      jul.removeHandler(handler);
+      warnings = log.warnings();
     }
     assertThat(warnings)
         .hasSize(2)
