@@ -41,6 +41,10 @@ abstract class AcquireStrategy {
     return statements;
   }
 
+  final SqlStatement statement(int index) {
+    return statements.get(index);
+  }
+
   /**
    * What one attempt found.
    *
@@ -123,55 +127,41 @@ abstract class AcquireStrategy {
 
   /** An update count of 1 means taken; no token, no reason. Oracle, SQL Server, DB2. */
   static final class UpdateCount extends AcquireStrategy {
-    private final SqlStatement acquire;
 
     UpdateCount(AcquireMode mode, SqlStatement acquire, SqlStatement selectState) {
       super(mode, selectState, acquire);
-      this.acquire = acquire;
     }
 
     @Override
     Told run(Connection connection, Values values) throws SQLException {
-      RowState state =
-          update(connection, acquire, values) == 1 ? takenBy(values) : RowState.UNKNOWN;
-      return new Told(state, false);
+      boolean taken = update(connection, statement(0), values) == 1;
+      return new Told(taken ? takenBy(values) : RowState.UNKNOWN, false);
     }
   }
 
   /**
-   * A query that returns the row after the statement, taken or not: the whole answer in one round
-   * trip. PostgreSQL, and MariaDB's {@code RETURNING}.
+   * A query that returns the row after the statement: always (PostgreSQL, MariaDB's {@code
+   * RETURNING}), which is the whole answer in one round trip, or only when it inserted or took the
+   * row over (H2's {@code FINAL TABLE}).
    */
-  static final class ReturnedState extends AcquireStrategy {
-    private final SqlStatement acquire;
+  static final class ReturnedRow extends AcquireStrategy {
+    private final boolean alsoWhenRefused;
 
-    ReturnedState(AcquireMode mode, SqlStatement acquire, SqlStatement selectState) {
+    /**
+     * @param alsoWhenRefused whether a refused statement returns the row too
+     */
+    ReturnedRow(
+        AcquireMode mode, SqlStatement acquire, SqlStatement selectState, boolean alsoWhenRefused) {
       super(mode, selectState, acquire);
-      this.acquire = acquire;
+      this.alsoWhenRefused = alsoWhenRefused;
     }
 
     @Override
     Told run(Connection connection, Values values) throws SQLException {
-      RowState returned = queryRow(connection, acquire, values);
-      return returned == null ? new Told(RowState.UNKNOWN, false) : new Told(returned, true);
-    }
-  }
-
-  /**
-   * A query that returns the row only when it inserted or took it over. H2's {@code FINAL TABLE}.
-   */
-  static final class ChangedRow extends AcquireStrategy {
-    private final SqlStatement acquire;
-
-    ChangedRow(AcquireMode mode, SqlStatement acquire, SqlStatement selectState) {
-      super(mode, selectState, acquire);
-      this.acquire = acquire;
-    }
-
-    @Override
-    Told run(Connection connection, Values values) throws SQLException {
-      RowState changed = queryRow(connection, acquire, values);
-      return new Told(changed == null ? RowState.UNKNOWN : changed, false);
+      RowState returned = queryRow(connection, statement(0), values);
+      return returned == null
+          ? new Told(RowState.UNKNOWN, false)
+          : new Told(returned, alsoWhenRefused);
     }
   }
 
@@ -180,18 +170,17 @@ abstract class AcquireStrategy {
    * generated keys may be any columns.
    */
   static final class ChangedRowAsKeys extends AcquireStrategy {
-    private final SqlStatement acquire;
     private final String[] columns;
 
     ChangedRowAsKeys(
         AcquireMode mode, SqlStatement acquire, SqlStatement selectState, LockTable table) {
       super(mode, selectState, acquire);
-      this.acquire = acquire;
       this.columns = Dialect.stateColumns(table, mode, "").toUpperCase(Locale.ROOT).split(", ");
     }
 
     @Override
     Told run(Connection connection, Values values) throws SQLException {
+      SqlStatement acquire = statement(0);
       try (PreparedStatement ps = connection.prepareStatement(acquire.sql(), columns)) {
         acquire.bind(ps, values);
         if (ps.executeUpdate() != 1) {
@@ -209,22 +198,20 @@ abstract class AcquireStrategy {
    * default) left as it was. Where the count does not tell, the row is read.
    */
   static final class UpsertCount extends AcquireStrategy {
-    private final AcquireMode mode;
-    private final SqlStatement acquire;
+    private final boolean leaseOnly;
 
     UpsertCount(AcquireMode mode, SqlStatement acquire, SqlStatement selectState) {
       super(mode, selectState, acquire);
-      this.mode = mode;
-      this.acquire = acquire;
+      this.leaseOnly = mode == AcquireMode.LEASE_ONLY;
     }
 
     @Override
     Told run(Connection connection, Values values) throws SQLException {
-      int count = update(connection, acquire, values);
+      int count = update(connection, statement(0), values);
       if (count == 0) {
         return new Told(RowState.UNKNOWN, false);
       }
-      if (count == 2 && mode == AcquireMode.LEASE_ONLY) {
+      if (count == 2 && leaseOnly) {
         return new Told(takenBy(values), false);
       }
       return new Told(readState(connection, values), true);
@@ -237,20 +224,17 @@ abstract class AcquireStrategy {
    * update.
    */
   static final class UpdateThenInsert extends AcquireStrategy {
-    private final SqlStatement takeOver;
-    private final SqlStatement insert;
 
     UpdateThenInsert(
         AcquireMode mode, SqlStatement takeOver, SqlStatement insert, SqlStatement selectState) {
       super(mode, selectState, takeOver, insert);
-      this.takeOver = takeOver;
-      this.insert = insert;
     }
 
     @Override
     Told run(Connection connection, Values values) throws SQLException {
       boolean taken =
-          update(connection, takeOver, values) == 1 || update(connection, insert, values) == 1;
+          update(connection, statement(0), values) == 1
+              || update(connection, statement(1), values) == 1;
       return new Told(taken ? takenBy(values) : RowState.UNKNOWN, false);
     }
   }

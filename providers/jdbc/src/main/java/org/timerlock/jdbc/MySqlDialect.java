@@ -172,7 +172,7 @@ final class MySqlDialect extends Dialect {
   @Override
   AcquireStrategy acquireStrategy(LockTable t, AcquireMode mode) {
     return returning
-        ? new AcquireStrategy.ReturnedState(mode, acquire(t, mode), selectState(t, mode))
+        ? new AcquireStrategy.ReturnedRow(mode, acquire(t, mode), selectState(t, mode), true)
         : new AcquireStrategy.UpsertCount(mode, acquire(t, mode), selectState(t, mode));
   }
 

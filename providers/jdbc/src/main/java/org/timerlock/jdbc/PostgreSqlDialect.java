@@ -120,7 +120,7 @@ final class PostgreSqlDialect extends Dialect {
 
   @Override
   AcquireStrategy acquireStrategy(LockTable t, AcquireMode mode) {
-    return new AcquireStrategy.ReturnedState(mode, acquire(t, mode), selectState(t, mode));
+    return new AcquireStrategy.ReturnedRow(mode, acquire(t, mode), selectState(t, mode), true);
   }
 
   /** The column from the update or, when it took nothing, from the insert. */
