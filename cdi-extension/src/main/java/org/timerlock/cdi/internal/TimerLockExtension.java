@@ -65,6 +65,9 @@ public class TimerLockExtension implements Extension {
     for (Class<?> bean : OWN_BEANS) {
       event.addAnnotatedType(beanManager.createAnnotatedType(bean), bean.getName());
     }
+    OptionalBeans.present()
+        .forEach(
+            bean -> event.addAnnotatedType(beanManager.createAnnotatedType(bean), bean.getName()));
   }
 
   void findLockedMethods(@Observes ProcessManagedBean<?> event) {
