@@ -76,16 +76,17 @@ public final class DefaultLockingTaskExecutor implements LockingTaskExecutor {
     LockAttempt attempt;
     try {
       attempt = provider.tryLock(configuration);
-    } catch (LockException e) {
-      notify(l -> l.storeFailure(configuration, StoreOperation.ACQUIRE, e));
+    } catch (LockException | Error e) {
+      LockException failure = StoreFailures.of("Taking", configuration, e);
+      notify(l -> l.storeFailure(configuration, StoreOperation.ACQUIRE, failure));
       if (storeFailurePolicy == StoreFailurePolicy.FAIL) {
-        throw e;
+        throw failure;
       }
       LOG.log(
           Level.WARNING,
           "Skipped the execution of lock ''{0}'': the lock store could not answer ({1})",
           Printable.of(configuration.name()),
-          e.getMessage());
+          failure.getMessage());
       return TaskResult.skipped(TaskResult.Outcome.STORE_FAILURE);
     }
     switch (attempt.outcome()) {
@@ -140,12 +141,8 @@ public final class DefaultLockingTaskExecutor implements LockingTaskExecutor {
   private void release(LockConfiguration configuration, SimpleLock lock) {
     try {
       lock.unlock();
-    } catch (RuntimeException e) {
-      LockException failure =
-          e instanceof LockException le
-              ? le
-              : new LockException(
-                  "Releasing lock '" + Printable.of(configuration.name()) + "' failed", e);
+    } catch (RuntimeException | Error e) {
+      LockException failure = StoreFailures.of("Releasing", configuration, e);
       LOG.log(
           Level.WARNING,
           "Could not release lock ''{0}''; it expires on its own after lockAtMostFor ({1}): {2}",

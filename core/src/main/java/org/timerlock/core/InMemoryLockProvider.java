@@ -1,18 +1,26 @@
 package org.timerlock.core;
 
 import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentNavigableMap;
+import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.atomic.AtomicLong;
+import org.timerlock.core.admin.LockAdmin;
+import org.timerlock.core.admin.LockInfo;
+import org.timerlock.core.admin.LockPage;
 
 /**
  * Locks held in this JVM's memory. For tests and single-node deployments only: it does not
  * coordinate separate JVMs. Time is {@link System#nanoTime()}; it supports extension, fencing
- * tokens and the fire guard.
+ * tokens, the fire guard and {@linkplain #admin() lock admin}.
  */
 public final class InMemoryLockProvider implements LockProvider {
 
@@ -23,14 +31,31 @@ public final class InMemoryLockProvider implements LockProvider {
    * What is known about a name: its latest acquisition (live, lingering for lockAtLeastFor, or
    * over) and the latest fire granted, which outlives the acquisition.
    */
-  private record Entry(long owner, long lockUntilNanos, long fencingToken, long lastFireMillis) {}
+  private record Entry(
+      String owner,
+      long lockedAtNanos,
+      long lockUntilNanos,
+      long fencingToken,
+      long lastFireMillis) {}
 
-  private final Map<String, Entry> locks = new ConcurrentHashMap<>();
-  private final AtomicLong owners = new AtomicLong();
+  private final ConcurrentNavigableMap<String, Entry> locks = new ConcurrentSkipListMap<>();
+  private final LockAdmin admin = new MemoryAdmin();
   private final AtomicLong fencingTokens = new AtomicLong();
+  private final String nodeId;
 
-  /** Creates an empty provider. */
-  public InMemoryLockProvider() {}
+  /** Creates an empty provider whose owner values name this host and process. */
+  public InMemoryLockProvider() {
+    this(OwnerIds.defaultNodeId());
+  }
+
+  /**
+   * Creates an empty provider.
+   *
+   * @param nodeId the readable prefix of its owner values, as {@link LockInfo#nodeId()} shows it
+   */
+  public InMemoryLockProvider(String nodeId) {
+    this.nodeId = Objects.requireNonNull(nodeId, "nodeId");
+  }
 
   @Override
   public Optional<SimpleLock> lock(LockConfiguration configuration) {
@@ -39,7 +64,7 @@ public final class InMemoryLockProvider implements LockProvider {
 
   @Override
   public LockAttempt tryLock(LockConfiguration configuration) {
-    long owner = owners.incrementAndGet();
+    String owner = OwnerIds.newOwnerId(nodeId);
     long now = System.nanoTime();
     long fire =
         configuration.fireInstant() == null ? NO_FIRE : configuration.fireInstant().toEpochMilli();
@@ -58,6 +83,7 @@ public final class InMemoryLockProvider implements LockProvider {
               }
               return new Entry(
                   owner,
+                  now,
                   now + configuration.lockAtMostFor().toNanos(),
                   fencingTokens.incrementAndGet(),
                   Math.max(fire, lastFire));
@@ -65,7 +91,7 @@ public final class InMemoryLockProvider implements LockProvider {
     if (alreadyRan[0]) {
       return LockAttempt.alreadyRan();
     }
-    if (entry.owner != owner) {
+    if (!entry.owner.equals(owner)) {
       return LockAttempt.heldElsewhere();
     }
     return LockAttempt.acquired(new InMemoryLock(configuration, owner, now, entry.fencingToken));
@@ -87,14 +113,36 @@ public final class InMemoryLockProvider implements LockProvider {
     return entry != null && entry.lockUntilNanos - System.nanoTime() > 0;
   }
 
+  /**
+   * The locks of this provider, by name; times are this JVM's clock, "held" is judged by {@link
+   * System#nanoTime()} as the locks are.
+   *
+   * @return the admin view
+   */
+  @Override
+  public Optional<LockAdmin> admin() {
+    return Optional.of(admin);
+  }
+
+  private static LockInfo info(String name, Entry entry) {
+    long now = System.nanoTime();
+    Instant wallNow = Instant.now();
+    return new LockInfo(
+        name,
+        entry.owner,
+        wallNow.minusNanos(now - entry.lockedAtNanos),
+        wallNow.plusNanos(entry.lockUntilNanos - now),
+        entry.lockUntilNanos - now > 0);
+  }
+
   private final class InMemoryLock implements SimpleLock {
     private final LockConfiguration configuration;
-    private final long owner;
+    private final String owner;
     private final long lockedAtNanos;
     private final long fencingToken;
 
     InMemoryLock(
-        LockConfiguration configuration, long owner, long lockedAtNanos, long fencingToken) {
+        LockConfiguration configuration, String owner, long lockedAtNanos, long fencingToken) {
       this.configuration = configuration;
       this.owner = owner;
       this.lockedAtNanos = lockedAtNanos;
@@ -107,13 +155,17 @@ public final class InMemoryLockProvider implements LockProvider {
       locks.computeIfPresent(
           configuration.name(),
           (name, current) -> {
-            if (current.owner != owner) {
+            if (!current.owner.equals(owner)) {
               return current;
             }
             long now = System.nanoTime();
             // Kept, expired, rather than removed: the guard must remember the latest fire.
             return new Entry(
-                owner, keepUntil - now > 0 ? keepUntil : now, fencingToken, current.lastFireMillis);
+                owner,
+                current.lockedAtNanos,
+                keepUntil - now > 0 ? keepUntil : now,
+                fencingToken,
+                current.lastFireMillis);
           });
     }
 
@@ -125,12 +177,16 @@ public final class InMemoryLockProvider implements LockProvider {
       locks.computeIfPresent(
           configuration.name(),
           (name, current) -> {
-            if (current.owner != owner || current.lockUntilNanos - now <= 0) {
+            if (!current.owner.equals(owner) || current.lockUntilNanos - now <= 0) {
               return current;
             }
             done[0] = true;
             return new Entry(
-                owner, now + atMostFor.toNanos(), current.fencingToken, current.lastFireMillis);
+                owner,
+                now,
+                now + atMostFor.toNanos(),
+                current.fencingToken,
+                current.lastFireMillis);
           });
       return done[0]
           ? Optional.of(new InMemoryLock(extended, owner, now, fencingToken))
@@ -140,6 +196,46 @@ public final class InMemoryLockProvider implements LockProvider {
     @Override
     public OptionalLong fencingToken() {
       return OptionalLong.of(fencingToken);
+    }
+  }
+
+  /** The admin view of the locks; the cursor is the last name of the page before. */
+  private final class MemoryAdmin implements LockAdmin {
+    @Override
+    public LockPage list(String cursor, int limit) {
+      LockAdmin.checkLimit(limit);
+      Map<String, Entry> rest = cursor == null ? locks : locks.tailMap(cursor, false);
+      List<LockInfo> page = new ArrayList<>();
+      for (Map.Entry<String, Entry> e : rest.entrySet()) {
+        if (page.size() == limit) {
+          return new LockPage(page, page.get(limit - 1).name());
+        }
+        page.add(info(e.getKey(), e.getValue()));
+      }
+      return new LockPage(page, null);
+    }
+
+    @Override
+    public Optional<LockInfo> find(String name) {
+      Entry entry = locks.get(name);
+      return entry == null ? Optional.empty() : Optional.of(info(name, entry));
+    }
+
+    @Override
+    public boolean release(String name, String owner) {
+      boolean[] released = {false};
+      locks.computeIfPresent(
+          name,
+          (n, current) -> {
+            long now = System.nanoTime();
+            if (!current.owner.equals(owner) || current.lockUntilNanos - now <= 0) {
+              return current;
+            }
+            released[0] = true;
+            return new Entry(
+                owner, current.lockedAtNanos, now, current.fencingToken, current.lastFireMillis);
+          });
+      return released[0];
     }
   }
 }

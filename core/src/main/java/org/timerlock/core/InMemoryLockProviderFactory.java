@@ -16,6 +16,6 @@ public final class InMemoryLockProviderFactory implements LockProviderFactory {
 
   @Override
   public LockProvider create(ProviderSettings settings) {
-    return new InMemoryLockProvider();
+    return new InMemoryLockProvider(settings.nodeId());
   }
 }

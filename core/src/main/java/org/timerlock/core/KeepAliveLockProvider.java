@@ -11,6 +11,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import org.timerlock.core.admin.LockAdmin;
 import org.timerlock.core.spi.Printable;
 
 /**
@@ -69,6 +70,11 @@ public final class KeepAliveLockProvider implements LockProvider {
   }
 
   @Override
+  public Optional<LockAdmin> admin() {
+    return delegate.admin();
+  }
+
+  @Override
   public String description() {
     return delegate.description() + " with keep-alive";
   }
@@ -114,17 +120,14 @@ public final class KeepAliveLockProvider implements LockProvider {
         }
       } catch (UnsupportedOperationException e) {
         lost("the provider cannot extend locks: " + e.getMessage());
-      } catch (RuntimeException e) {
+      } catch (RuntimeException | Error e) {
+        LockException failure = StoreFailures.of("Renewing", configuration, e);
         LOG.log(
             Level.WARNING,
             "Renewing lock ''{0}'' failed; retrying at the next tick: {1}",
             Printable.of(configuration.name()),
-            e.getMessage());
-        failures.accept(
-            e instanceof LockException le
-                ? le
-                : new LockException(
-                    "Renewing lock '" + Printable.of(configuration.name()) + "' failed", e));
+            failure.getMessage());
+        failures.accept(failure);
       }
     }
 

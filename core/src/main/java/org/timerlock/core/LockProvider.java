@@ -2,6 +2,7 @@ package org.timerlock.core;
 
 import java.util.Optional;
 import java.util.Set;
+import org.timerlock.core.admin.LockAdmin;
 
 /**
  * Takes named locks in a store shared by every node of a cluster.
@@ -13,6 +14,7 @@ import java.util.Set;
  * <p>A provider implements {@link #lock(LockConfiguration)}; one that guards scheduled fires (see
  * {@link LockConfiguration#fireInstant()}) implements {@link #tryLock(LockConfiguration)} too, so
  * that a refused fire can be told from a lock held elsewhere, and says so in {@link #features()}.
+ * One that can list and release its locks for operators returns them from {@link #admin()}.
  */
 public interface LockProvider {
 
@@ -78,5 +80,15 @@ public interface LockProvider {
    */
   default String description() {
     return getClass().getSimpleName();
+  }
+
+  /**
+   * Lists, looks up and releases this provider's locks, for operators; an optional capability.
+   *
+   * @return the admin view of the same store, with the same table or key prefix; empty when the
+   *     provider has none
+   */
+  default Optional<LockAdmin> admin() {
+    return Optional.empty();
   }
 }

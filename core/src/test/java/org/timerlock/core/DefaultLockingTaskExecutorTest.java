@@ -1,5 +1,6 @@
 package org.timerlock.core;
 
+import static org.assertj.core.api.Assertions.as;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -13,6 +14,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -191,6 +193,47 @@ class DefaultLockingTaskExecutorTest {
         .hasMessageContaining("refused the connection");
     assertThat(runs).hasValue(0);
     assertThat(listener.calls).containsExactly("store failure ACQUIRE job");
+  }
+
+  @Test
+  void aClassMissingFromTheStoreClientIsAStoreFailure() throws Exception {
+    failingStore.classMissing = true;
+    AtomicInteger runs = new AtomicInteger();
+
+    TaskResult<Integer> result;
+    try (CapturedLog log = new CapturedLog(DefaultLockingTaskExecutor.class)) {
+      result = executor(StoreFailurePolicy.SKIP).executeWithLock(runs::incrementAndGet, JOB);
+      assertThat(log.lines)
+          .singleElement(as(InstanceOfAssertFactories.STRING))
+          .contains("Skipped the execution of lock 'job'", "org/slf4j/LoggerFactory");
+    }
+
+    assertThat(result.outcome()).isEqualTo(TaskResult.Outcome.STORE_FAILURE);
+    assertThat(runs).hasValue(0);
+    assertThat(listener.calls).containsExactly("store failure ACQUIRE job");
+    assertThat(listener.lastStoreFailure)
+        .hasMessageContaining("org/slf4j/LoggerFactory")
+        .hasCauseInstanceOf(NoClassDefFoundError.class);
+
+    assertThatThrownBy(
+            () -> executor(StoreFailurePolicy.FAIL).executeWithLock(runs::incrementAndGet, JOB))
+        .as("the fail policy throws the store failure, not the error")
+        .isInstanceOf(LockException.class)
+        .hasCauseInstanceOf(NoClassDefFoundError.class);
+  }
+
+  @Test
+  void anErrorOfTheJvmItselfIsNotTakenForAStoreFailure() {
+    LockProvider outOfMemory =
+        configuration -> {
+          throw new OutOfMemoryError("Java heap space");
+        };
+    DefaultLockingTaskExecutor executor =
+        new DefaultLockingTaskExecutor(outOfMemory, StoreFailurePolicy.SKIP, List.of(listener));
+
+    assertThatThrownBy(() -> executor.executeWithLock(() -> "never", JOB))
+        .isInstanceOf(OutOfMemoryError.class);
+    assertThat(listener.calls).isEmpty();
   }
 
   @Test

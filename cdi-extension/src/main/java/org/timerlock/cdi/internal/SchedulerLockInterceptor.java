@@ -1,11 +1,16 @@
 package org.timerlock.cdi.internal;
 
 import jakarta.annotation.Priority;
+import jakarta.enterprise.inject.spi.CDI;
 import jakarta.inject.Inject;
 import jakarta.interceptor.AroundInvoke;
 import jakarta.interceptor.AroundTimeout;
 import jakarta.interceptor.Interceptor;
 import jakarta.interceptor.InvocationContext;
+import java.io.IOException;
+import java.io.ObjectInputStream;
+import java.io.Serial;
+import java.io.Serializable;
 import org.timerlock.cdi.SchedulerLock;
 
 /**
@@ -14,13 +19,19 @@ import org.timerlock.cdi.SchedulerLock;
  * {@code @Transactional} (so the lock is held for the whole transaction, commit included) and
  * inside {@code @Asynchronous} (so each asynchronous or scheduled run takes the lock on the thread
  * that runs it).
+ *
+ * <p>It is {@link Serializable} because EJB containers may passivate or serialise the interceptors
+ * of a bean (GlassFish cannot even create a bean whose interceptor is not): the runtime is not
+ * serialised but looked up again in the deserialising application.
  */
 @SchedulerLock
 @Interceptor
 @Priority(Interceptor.Priority.PLATFORM_BEFORE + 100)
-public class SchedulerLockInterceptor {
+public class SchedulerLockInterceptor implements Serializable {
 
-  private final LockRuntime runtime;
+  @Serial private static final long serialVersionUID = 1L;
+
+  private transient LockRuntime runtime;
 
   /**
    * Created by the container.
@@ -30,6 +41,12 @@ public class SchedulerLockInterceptor {
   @Inject
   public SchedulerLockInterceptor(LockRuntime runtime) {
     this.runtime = runtime;
+  }
+
+  @Serial
+  private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+    in.defaultReadObject();
+    runtime = CDI.current().select(LockRuntime.class).get();
   }
 
   /**

@@ -2,7 +2,9 @@ package org.timerlock.jdbc;
 
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
@@ -17,12 +19,25 @@ import org.timerlock.jdbc.SqlStatement.Values;
  * MariaDB has it (10.5+) and the driver is MariaDB's; otherwise the update count, and a read of the
  * row when the count alone does not tell. The created table gets a binary, no-pad collation so that
  * names compare exactly.
+ *
+ * <p>The new row comes from {@code SELECT ... FROM DUAL}, not {@code VALUES}: the server then logs
+ * the statement by its changed rows in the binary log's MIXED format (its default), so that a
+ * refusal, which changes no row, writes nothing to the binary log; with {@code VALUES} every
+ * refusal was a statement in the binary log and a commit of it. Where the binary log is written in
+ * STATEMENT format the server would log a warning for each such statement, so there the row comes
+ * from {@code VALUES}. Either way a refusal writes no redo log and changes no row.
  */
 final class MySqlDialect extends Dialect {
 
   private final boolean returning;
+  private final boolean rowFromSelect;
 
-  private MySqlDialect(String label, boolean returning, String collation) {
+  /**
+   * @param returning whether the statement returns the row ({@code RETURNING}, MariaDB 10.5+)
+   * @param collation the collation of the table this provider creates
+   * @param rowFromSelect whether the new row comes from {@code SELECT ... FROM DUAL}
+   */
+  MySqlDialect(String label, boolean returning, String collation, boolean rowFromSelect) {
     super(
         label,
         TableDdl.of("VARCHAR(255)", "DATETIME(3)")
@@ -33,6 +48,7 @@ final class MySqlDialect extends Dialect {
         SqlErrors.codes(1050),
         Quirk.COUNTS_CHANGED_ROWS);
     this.returning = returning;
+    this.rowFromSelect = rowFromSelect;
   }
 
   /**
@@ -45,7 +61,8 @@ final class MySqlDialect extends Dialect {
     int[] version = mariaDbVersion(metaData);
     boolean returning =
         (version[0] > 10 || (version[0] == 10 && version[1] >= 5)) && isMariaDbDriver(metaData);
-    return new MySqlDialect("MariaDB", returning, "utf8mb4_nopad_bin");
+    return new MySqlDialect(
+        "MariaDB", returning, "utf8mb4_nopad_bin", !logsStatements(metaData.getConnection()));
   }
 
   /** Whether the connection is MariaDB Connector/J's ("MariaDB Connector/J"). */
@@ -59,7 +76,25 @@ final class MySqlDialect extends Dialect {
     int minor = metaData.getDatabaseMinorVersion();
     int patch = patch(metaData.getDatabaseProductVersion());
     boolean noPadBinary = major > 8 || (major == 8 && (minor > 0 || patch >= 17));
-    return new MySqlDialect("MySQL", false, noPadBinary ? "utf8mb4_0900_bin" : "utf8mb4_bin");
+    return new MySqlDialect(
+        "MySQL",
+        false,
+        noPadBinary ? "utf8mb4_0900_bin" : "utf8mb4_bin",
+        !logsStatements(metaData.getConnection()));
+  }
+
+  /**
+   * Whether the session writes a binary log in STATEMENT format, where the server warns in its log
+   * about every {@code INSERT ... SELECT ... ON DUPLICATE KEY UPDATE}. When the server cannot say,
+   * as if it did.
+   */
+  static boolean logsStatements(Connection connection) {
+    try (Statement statement = connection.createStatement();
+        ResultSet rs = statement.executeQuery("SELECT @@log_bin, @@SESSION.binlog_format")) {
+      return !rs.next() || (rs.getInt(1) != 0 && "STATEMENT".equalsIgnoreCase(rs.getString(2)));
+    } catch (SQLException e) {
+      return true;
+    }
   }
 
   /** MariaDB behind MySQL's protocol reports "5.5.5-10.6.1-MariaDB": the last match counts. */
@@ -101,9 +136,10 @@ final class MySqlDialect extends Dialect {
   @Override
   SqlStatement acquire(LockTable t, AcquireMode mode) {
     Builder b = new Builder();
-    b.sql("INSERT INTO " + t.table() + " (" + columns(t, mode) + ") VALUES (");
+    b.sql("INSERT INTO " + t.table() + " (" + columns(t, mode) + ")");
+    b.sql(rowFromSelect ? " SELECT " : " VALUES (");
     newRow(b, mode);
-    b.sql(")");
+    b.sql(rowFromSelect ? " FROM DUAL" : ")");
     // Assignments run left to right and later ones see earlier results: decide the owner first
     // (on the old lock_until and fire), then copy the rest only where the owner is now the
     // caller's.
@@ -134,8 +170,10 @@ final class MySqlDialect extends Dialect {
   }
 
   @Override
-  AcquireResult acquireResult() {
-    return returning ? AcquireResult.RETURNED_STATE : AcquireResult.MYSQL_COUNT;
+  AcquireStrategy acquireStrategy(LockTable t, AcquireMode mode) {
+    return returning
+        ? new AcquireStrategy.ReturnedRow(mode, acquire(t, mode), selectState(t, mode), true)
+        : new AcquireStrategy.UpsertCount(mode, acquire(t, mode), selectState(t, mode));
   }
 
   // No tableOwner: MySQL and MariaDB tables have no owner, only privileges granted on them, so

@@ -1,8 +1,9 @@
 package org.timerlock.jdbc;
 
+import org.timerlock.testkit.LockAdminContract;
 import org.timerlock.testkit.stores.StoreKind;
 
-class MariaDbContractTest extends ServerContractBase {
+class MariaDbContractTest extends ServerContractBase implements LockAdminContract {
   MariaDbContractTest() {
     super(StoreKind.MARIADB, "jdbc:mariadb://127.0.0.1:1/test?connectTimeout=1000");
   }

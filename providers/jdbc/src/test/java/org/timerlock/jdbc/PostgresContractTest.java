@@ -1,8 +1,9 @@
 package org.timerlock.jdbc;
 
+import org.timerlock.testkit.LockAdminContract;
 import org.timerlock.testkit.stores.StoreKind;
 
-class PostgresContractTest extends ServerContractBase {
+class PostgresContractTest extends ServerContractBase implements LockAdminContract {
   PostgresContractTest() {
     super(StoreKind.POSTGRES, "jdbc:postgresql://127.0.0.1:1/test?connectTimeout=1");
   }

@@ -7,8 +7,11 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.timerlock.core.LockConfiguration;
@@ -19,10 +22,18 @@ import org.timerlock.testkit.stores.StoreKind;
 import org.timerlock.testkit.stores.TestStores;
 
 /**
- * On PostgreSQL a refused acquisition writes nothing: run inside a transaction, the acquire
- * statement leaves it without a transaction id, so it locked no row and wrote no WAL (a refusal
- * that locked the row, as {@code INSERT ... ON CONFLICT DO UPDATE ... WHERE} does, gets one). A
- * count, not a timing: it does not depend on load.
+ * A refused acquisition writes nothing. Each check runs the acquire statement the provider would
+ * run, refused, inside a transaction on one connection, and reads what that session did from the
+ * database's own per-session counters (the server's global counters are shared with every other
+ * client). Counts, not timings: they do not depend on load.
+ *
+ * <ul>
+ *   <li>PostgreSQL: the transaction has no transaction id, so the statement locked no row and wrote
+ *       no WAL (a refusal that locked the row, as {@code INSERT ... ON CONFLICT DO UPDATE ...
+ *       WHERE} does, gets one).
+ *   <li>MariaDB: the session updated and deleted no row ({@code Handler_update}, {@code
+ *       Handler_delete}) and its InnoDB transaction modified none ({@code trx_rows_modified}).
+ * </ul>
  */
 class RefusalWritesNothingTest {
 
@@ -34,41 +45,129 @@ class RefusalWritesNothingTest {
     try (IsolatedDatabase db = TestStores.isolatedDatabase(StoreKind.POSTGRES, getClass());
         HikariDataSource pool = Pools.pool(db, 2);
         JdbcLockProvider holder = JdbcLockProvider.builder().dataSource(pool).build()) {
-      SimpleLock held =
-          holder
-              .lock(LockConfiguration.of("held", Duration.ofMinutes(5)).forFire(FIRE))
-              .orElseThrow();
-      LockTable table = LockTable.shedLockLayout("shedlock");
-      SqlStatement acquire = new PostgreSqlDialect().acquire(table, mode);
-      Values refused =
-          new Values(
-              "held",
-              "other-node",
-              Duration.ofMinutes(5),
-              Duration.ZERO,
-              mode == AcquireMode.FIRE ? FIRE.plusSeconds(60).toEpochMilli() : null);
-
+      SimpleLock held = holdLock(holder);
       try (Connection c = pool.getConnection()) {
         c.setAutoCommit(false);
-        try (PreparedStatement ps = c.prepareStatement(acquire.sql())) {
-          acquire.bind(ps, refused);
-          try (ResultSet rs = ps.executeQuery()) {
-            assertThat(rs.next()).isTrue();
-            assertThat(rs.getString(1)).as("the lock was refused").isNull();
-          }
-        }
-        assertThat(transactionId(c)).as("transaction id after a refusal").isNull();
+        assertThat(refusedOwner(c, mode)).as("owner after a refusal").isNull();
+        assertThat(postgresTransactionId(c)).as("transaction id after a refusal").isNull();
         c.rollback();
       }
       held.unlock();
     }
   }
 
-  private static String transactionId(Connection c) throws SQLException {
+  @ParameterizedTest
+  @EnumSource(AcquireMode.class)
+  void aRefusalOnMariaDbChangesNoRow(AcquireMode mode) throws SQLException {
+    try (IsolatedDatabase db = TestStores.isolatedDatabase(StoreKind.MARIADB, getClass());
+        HikariDataSource pool = Pools.pool(db, 2);
+        JdbcLockProvider holder = JdbcLockProvider.builder().dataSource(pool).build()) {
+      SimpleLock held = holdLock(holder);
+      try (Connection c = pool.getConnection()) {
+        c.setAutoCommit(false);
+        Map<String, Long> before = handlerCounters(c);
+        assertThat(refusedOwner(c, mode)).as("owner after a refusal").isNotEqualTo("other-node");
+        Map<String, Long> after = handlerCounters(c);
+        assertThat(after.get("Handler_update") - before.get("Handler_update"))
+            .as("rows the refusal updated")
+            .isZero();
+        assertThat(after.get("Handler_delete") - before.get("Handler_delete"))
+            .as("rows the refusal deleted")
+            .isZero();
+        assertThat(rowsModifiedByTransaction(c)).as("InnoDB trx_rows_modified").isZero();
+        c.rollback();
+      }
+      held.unlock();
+    }
+  }
+
+  /** Takes "held" for a fire; the provider's first lock attempt also creates the table. */
+  private static SimpleLock holdLock(JdbcLockProvider holder) {
+    return holder
+        .lock(LockConfiguration.of("held", Duration.ofMinutes(5)).forFire(FIRE))
+        .orElseThrow();
+  }
+
+  /**
+   * Runs the acquire statement of the connection's dialect for "held" as another node, for a later
+   * fire in {@link AcquireMode#FIRE}.
+   *
+   * @return the owner the statement returned; null when it returned none or only a count
+   */
+  private static String refusedOwner(Connection c, AcquireMode mode) throws SQLException {
+    SqlStatement acquire =
+        Dialect.detect(c.getMetaData()).acquire(LockTable.shedLockLayout("shedlock"), mode);
+    Values refused =
+        new Values(
+            "held",
+            "other-node",
+            Duration.ofMinutes(5),
+            Duration.ZERO,
+            mode == AcquireMode.FIRE ? FIRE.plusSeconds(60).toEpochMilli() : null);
+    try (PreparedStatement ps = c.prepareStatement(acquire.sql())) {
+      acquire.bind(ps, refused);
+      if (!ps.execute()) {
+        return null;
+      }
+      try (ResultSet rs = ps.getResultSet()) {
+        return rs.next() ? rs.getString(1) : null;
+      }
+    }
+  }
+
+  private static String postgresTransactionId(Connection c) throws SQLException {
     try (PreparedStatement ps = c.prepareStatement("SELECT pg_current_xact_id_if_assigned()");
         ResultSet rs = ps.executeQuery()) {
       rs.next();
       return rs.getString(1);
+    }
+  }
+
+  /** This session's handler counters: what its statements did to table rows. */
+  private static Map<String, Long> handlerCounters(Connection c) throws SQLException {
+    Map<String, Long> counters = new HashMap<>();
+    try (Statement s = c.createStatement();
+        ResultSet rs =
+            s.executeQuery(
+                "SHOW SESSION STATUS WHERE Variable_name IN ('Handler_update', 'Handler_delete')")) {
+      while (rs.next()) {
+        counters.put(rs.getString(1), rs.getLong(2));
+      }
+    }
+    return counters;
+  }
+
+  /**
+   * The rows this session's open InnoDB transaction modified. INFORMATION_SCHEMA.INNODB_TRX is a
+   * cache: polled until it shows the transaction with the row lock the statement took.
+   */
+  private static long rowsModifiedByTransaction(Connection c) throws SQLException {
+    long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+    while (true) {
+      try (Statement s = c.createStatement();
+          ResultSet rs =
+              s.executeQuery(
+                  "SELECT trx_rows_modified FROM information_schema.INNODB_TRX"
+                      + " WHERE trx_mysql_thread_id = CONNECTION_ID() AND trx_rows_locked > 0")) {
+        if (rs.next()) {
+          return rs.getLong(1);
+        }
+      }
+      if (System.nanoTime() - deadline > 0) {
+        throw new AssertionError("INNODB_TRX did not show this session's transaction in 10 s");
+      }
+      // The cache is refreshed only when it was not read for 0.1 s: reading it more often than
+      // that would keep it stale for good.
+      sleep(Duration.ofMillis(250));
+    }
+  }
+
+  private static void sleep(Duration duration) {
+    try {
+      Thread.sleep(duration.toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new AssertionError(e);
     }
   }
 }

@@ -4,9 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.zaxxer.hikari.HikariDataSource;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Optional;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
+import org.timerlock.core.LockAttempt.Outcome;
 import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.SimpleLock;
 import org.timerlock.testkit.stores.IsolatedDatabase;
@@ -27,6 +29,7 @@ class RoundTripTest {
         HikariDataSource pool = Pools.pool(db, 2)) {
       Pools.lockTable(elsewhere, "shedlock", 64);
       assertOneStatementEach(pool);
+      assertARefusedFireIsOneStatement(pool);
     }
   }
 
@@ -37,6 +40,7 @@ class RoundTripTest {
         HikariDataSource pool = Pools.pool(db, 2)) {
       Pools.lockTable(elsewhere, "shedlock", 64);
       assertOneStatementEach(pool);
+      assertARefusedFireIsOneStatement(pool);
     }
   }
 
@@ -80,6 +84,38 @@ class RoundTripTest {
       }
       assertThat(counting.commits.get()).as("commits: autocommit does it").isZero();
       assertThat(counting.errors.get()).as("failed statements").isZero();
+    }
+  }
+
+  /**
+   * A request for a fire, refused because the lock is held or because the fire already ran: one
+   * statement, which also says which.
+   */
+  private static void assertARefusedFireIsOneStatement(HikariDataSource pool) {
+    CountingDataSource counting = new CountingDataSource(pool);
+    Instant fire = Instant.parse("2030-01-01T00:00:00Z");
+    LockConfiguration config = LockConfiguration.of("fire-round-trips", Duration.ofMinutes(5));
+    try (JdbcLockProvider provider =
+            JdbcLockProvider.builder().dataSource(counting.dataSource()).nodeId("rt").build();
+        JdbcLockProvider other = JdbcLockProvider.builder().dataSource(pool).nodeId("o").build()) {
+      // Warm-up: the provider has looked at the table's columns.
+      provider.lock(config.forFire(fire)).orElseThrow().unlock();
+      SimpleLock running = other.lock(config.forFire(fire.plusSeconds(60))).orElseThrow();
+      Outcome held =
+          measure(
+                  counting,
+                  "refuse a held fire",
+                  () -> provider.tryLock(config.forFire(fire.plusSeconds(120))))
+              .outcome();
+      assertThat(held).isEqualTo(Outcome.HELD_ELSEWHERE);
+      running.unlock();
+      Outcome ran =
+          measure(
+                  counting,
+                  "refuse a fire that ran",
+                  () -> provider.tryLock(config.forFire(fire.plusSeconds(60))))
+              .outcome();
+      assertThat(ran).isEqualTo(Outcome.ALREADY_RAN);
     }
   }
 

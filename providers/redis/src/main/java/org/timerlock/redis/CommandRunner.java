@@ -3,6 +3,7 @@ package org.timerlock.redis;
 import java.lang.System.Logger.Level;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import org.timerlock.core.LockException;
 import org.timerlock.core.spi.Printable;
 import redis.clients.jedis.HostAndPort;
@@ -47,6 +48,21 @@ final class CommandRunner {
       String name,
       Function<UnifiedJedis, T> command,
       Function<UnifiedJedis, T> retry) {
+    return run(() -> action + " lock '" + Printable.of(name) + "'", command, retry);
+  }
+
+  /**
+   * Runs one command that concerns no single lock, such as a listing, and must not run again after
+   * a broken connection.
+   *
+   * @param what what the command does, for the message: "list the locks"
+   */
+  <T> T call(String what, Function<UnifiedJedis, T> command) {
+    return run(() -> what, command, null);
+  }
+
+  private <T> T run(
+      Supplier<String> what, Function<UnifiedJedis, T> command, Function<UnifiedJedis, T> retry) {
     try {
       UnifiedJedis jedis = client.get();
       T result;
@@ -73,10 +89,8 @@ final class CommandRunner {
       String message =
           where()
               + " could not "
-              + action
-              + " lock '"
-              + Printable.of(name)
-              + "': "
+              + what.get()
+              + ": "
               + Failures.reason(e, socketTimeoutMillis, source.secrets());
       throw new LockException(message, e);
     }

@@ -90,9 +90,24 @@ final class LockCommands {
               + "return 1\n");
 
   private final CommandRunner runner;
+  private final NeighbourCheck neighbours = new NeighbourCheck(this);
 
   LockCommands(CommandRunner runner) {
     this.runner = runner;
+  }
+
+  /** Explains keys that vanished from under their holder; one per provider. */
+  NeighbourCheck neighbours() {
+    return neighbours;
+  }
+
+  /**
+   * The lock key's value.
+   *
+   * @return the owner value, or null when the key does not exist
+   */
+  String value(String name, String key) {
+    return runner.call("read", name, jedis -> jedis.get(key));
   }
 
   /**

@@ -67,6 +67,7 @@ final class RedisLock implements SimpleLock {
           owner,
           heldFor(),
           atMostFor);
+      commands.neighbours().afterLostKey(name, key, heldMillis(), atMostFor);
     } else {
       RedisLockProvider.LOG.log(
           Level.TRACE, "Released lock ''{0}'' ({1})", Printable.of(name), result);
@@ -91,6 +92,7 @@ final class RedisLock implements SimpleLock {
           Printable.of(name),
           owner,
           heldFor());
+      commands.neighbours().afterLostKey(name, key, heldMillis(), atMostFor);
       return Optional.empty();
     }
     replicas.afterExtend(name, key);
@@ -136,6 +138,10 @@ final class RedisLock implements SimpleLock {
   }
 
   private String heldFor() {
-    return Duration.ofNanos(System.nanoTime() - startedNanos).toMillis() + " ms";
+    return heldMillis() + " ms";
+  }
+
+  private long heldMillis() {
+    return Duration.ofNanos(System.nanoTime() - startedNanos).toMillis();
   }
 }

@@ -17,6 +17,7 @@ import org.timerlock.core.LockException;
 import org.timerlock.core.LockProvider;
 import org.timerlock.core.OwnerIds;
 import org.timerlock.core.SimpleLock;
+import org.timerlock.core.admin.LockAdmin;
 import org.timerlock.core.spi.Printable;
 import redis.clients.jedis.ConnectionPoolConfig;
 import redis.clients.jedis.DefaultJedisClientConfig;
@@ -123,6 +124,7 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
   private final LockCommands commands;
   private final ReplicaWait replicas;
   private final Map<String, String> stateKeys = new ConcurrentHashMap<>();
+  private final RedisLockAdmin admin;
 
   private RedisLockProvider(Builder builder, ClientSource source) {
     this.keyBase = KeyFormat.base(builder.keyPrefix, builder.environment);
@@ -133,6 +135,7 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
     this.commands = new LockCommands(runner);
     this.replicas =
         new ReplicaWait(runner, builder.waitForReplicas, builder.waitTimeout.toMillis());
+    this.admin = new RedisLockAdmin(runner, commands, keyBase);
   }
 
   /**
@@ -237,6 +240,18 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
             + " characters, but the Redis lock store accepts at most "
             + MAX_NAME_LENGTH
             + ": choose a shorter name");
+  }
+
+  /**
+   * The lock keys of this provider's prefix and environment, for operators: see {@link
+   * RedisLockAdmin}. Listings use {@code SCAN} (each master of a cluster), never {@code KEYS}; a
+   * release deletes the lock key and keeps the state hash.
+   *
+   * @return the admin view of the same keys
+   */
+  @Override
+  public Optional<LockAdmin> admin() {
+    return Optional.of(admin);
   }
 
   /** Both: the state hash of each name keeps the latest fire and the latest token. */
@@ -647,11 +662,14 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
     }
 
     /**
-     * Builds the provider. Does not connect: the client is created at the first lock attempt.
+     * Builds the provider. Does not connect: the client is created at the first lock attempt. The
+     * classes that client will need are loaded now, unless an application's client was given.
      *
      * @return the provider
      * @throws IllegalArgumentException when no or several topologies were chosen, or settings
      *     contradict each other
+     * @throws IllegalStateException when a class Jedis needs (from SLF4J or Commons Pool, say)
+     *     cannot be loaded; the message names it
      */
     public RedisLockProvider build() {
       int topologies =
@@ -679,12 +697,9 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
       if (client != null) {
         UnifiedJedis given = client;
         source = new ClientSource(clientDescription, () -> given, false, List.of());
-      } else if (uri != null) {
-        source = standalone();
-      } else if (sentinelNodes != null) {
-        source = sentinel();
       } else {
-        source = cluster();
+        ClientClasses.check();
+        source = uri != null ? standalone() : sentinelNodes != null ? sentinel() : cluster();
       }
       return new RedisLockProvider(this, source);
     }

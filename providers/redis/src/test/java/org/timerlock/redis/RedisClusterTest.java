@@ -22,6 +22,7 @@ import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.LockException;
 import org.timerlock.core.LockProvider;
 import org.timerlock.core.SimpleLock;
+import org.timerlock.testkit.LockAdminContract;
 import org.timerlock.testkit.LockProviderContract;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Jedis;
@@ -32,7 +33,7 @@ import redis.clients.jedis.RedisClusterClient;
  * cluster shows: keys spread over the masters, and the error when a standalone URI points at a
  * cluster node. Skipped, saying why, only when redis-server is not installed.
  */
-class RedisClusterTest implements LockProviderContract {
+class RedisClusterTest implements LockProviderContract, LockAdminContract {
 
   private static final List<RedisServerProcess> NODES = new ArrayList<>();
   private static RedisLockProvider nodeA;
@@ -100,6 +101,18 @@ class RedisClusterTest implements LockProviderContract {
       }
       RedisServerProcess.sleep(100);
     }
+  }
+
+  /** SCAN's COUNT is a hint. */
+  @Override
+  public boolean exactPageSize() {
+    return false;
+  }
+
+  /** A Redis key has a TTL, no acquisition time. */
+  @Override
+  public boolean recordsLockedAt() {
+    return false;
   }
 
   @Override

@@ -4,6 +4,7 @@ import java.net.URI;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterAll;
 import org.timerlock.core.LockProvider;
+import org.timerlock.testkit.LockAdminContract;
 import org.timerlock.testkit.LockProviderContract;
 import org.timerlock.testkit.stores.RedisNamespace;
 import org.timerlock.testkit.stores.TestStores;
@@ -13,7 +14,7 @@ import redis.clients.jedis.params.ScanParams;
 import redis.clients.jedis.resps.ScanResult;
 
 /** The whole contract on the test Redis; two providers with separate clients are two nodes. */
-class RedisLockProviderContractTest implements LockProviderContract {
+class RedisLockProviderContractTest implements LockProviderContract, LockAdminContract {
 
   private static final RedisNamespace REDIS =
       TestStores.redisNamespace(RedisLockProviderContractTest.class);
@@ -66,6 +67,18 @@ class RedisLockProviderContractTest implements LockProviderContract {
   public boolean forgetStoredState(String name) {
     ADMIN.del(NODE_A.key(name), NODE_A.stateKey(name));
     return true;
+  }
+
+  /** SCAN's COUNT is a hint. */
+  @Override
+  public boolean exactPageSize() {
+    return false;
+  }
+
+  /** A Redis key has a TTL, no acquisition time. */
+  @Override
+  public boolean recordsLockedAt() {
+    return false;
   }
 
   @Override

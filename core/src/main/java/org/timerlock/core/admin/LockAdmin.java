@@ -1,0 +1,101 @@
+package org.timerlock.core.admin;
+
+import java.util.Iterator;
+import java.util.Optional;
+import java.util.Spliterator;
+import java.util.Spliterators;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
+
+/**
+ * Lists, looks up and releases the locks of one provider's store, for operators. Obtained from
+ * {@link org.timerlock.core.LockProvider#admin()}; in a CDI application, inject it.
+ *
+ * <p>Every answer is judged by the store's clock. A listing is paged: no call loads more than one
+ * page, whatever the number of locks. Implementations are thread-safe.
+ *
+ * <pre>{@code
+ * admin.stream(500)
+ *     .filter(LockInfo::held)
+ *     .forEach(lock -> System.out.println(lock.name() + " held by " + lock.nodeId()));
+ * admin.release("nightly-report").ifPresent(was -> log("released " + was));
+ * }</pre>
+ *
+ * <p>Releasing a lock lets any node take it at once, while the job its holder started may still be
+ * running: release only what a crashed or stuck node left behind. A release keeps what the store
+ * remembers beyond the lease (the latest fire of the fire guard, the latest fencing token), so a
+ * scheduled fire that already ran is still refused and tokens keep growing.
+ *
+ * <p>Every method throws {@link org.timerlock.core.LockException} when the store cannot answer.
+ */
+public interface LockAdmin {
+
+  /**
+   * One page of the locks, held or not.
+   *
+   * @param cursor null for the first page, else {@link LockPage#nextCursor()} of the page before
+   * @param limit the page size: at most this many locks on JDBC and in memory; on Redis a hint
+   *     (SCAN's COUNT), a page may hold a few more, and a lock can appear on two pages when the key
+   *     space is rehashed between the calls
+   * @return the page
+   * @throws IllegalArgumentException when the limit is not positive or the cursor is not one this
+   *     provider made
+   */
+  LockPage list(String cursor, int limit);
+
+  /**
+   * Looks up one lock.
+   *
+   * @param name the lock name
+   * @return the lock, held or not; empty when the store has nothing under the name
+   */
+  Optional<LockInfo> find(String name);
+
+  /**
+   * Releases one acquisition, if it is still held: the lock is free at once, by the store's clock.
+   *
+   * @param name the lock name
+   * @param owner the owner value of the acquisition to release, as in {@link LockInfo#owner()}
+   * @return true when it was held and is now released; false when the lock is not held, or held by
+   *     another acquisition (taken again since it was read)
+   */
+  boolean release(String name, String owner);
+
+  /**
+   * Releases whatever acquisition holds the lock now.
+   *
+   * @param name the lock name
+   * @return the lock as it was just before the release; empty when it was not held (or changed
+   *     hands between the look-up and the release, which then does nothing)
+   */
+  default Optional<LockInfo> release(String name) {
+    return find(name).filter(LockInfo::held).filter(lock -> release(name, lock.owner()));
+  }
+
+  /**
+   * Every lock, fetched page by page as the stream is consumed.
+   *
+   * @param pageSize the page size passed to {@link #list(String, int)}
+   * @return a lazy, sequential stream
+   * @throws IllegalArgumentException when the page size is not positive
+   */
+  default Stream<LockInfo> stream(int pageSize) {
+    checkLimit(pageSize);
+    Iterator<LockInfo> all = new PagedLocks(this, pageSize);
+    return StreamSupport.stream(
+        Spliterators.spliteratorUnknownSize(all, Spliterator.NONNULL), false);
+  }
+
+  /**
+   * Checks a page size, for implementations of {@link #list(String, int)}.
+   *
+   * @param limit the page size asked for
+   * @throws IllegalArgumentException when it is not positive
+   */
+  static void checkLimit(int limit) {
+    if (limit <= 0) {
+      throw new IllegalArgumentException(
+          "LockAdmin.list(cursor, limit): the limit must be positive, was " + limit);
+    }
+  }
+}

@@ -1,0 +1,57 @@
+package org.timerlock.core.admin;
+
+import java.time.Instant;
+import java.util.Objects;
+import org.timerlock.core.OwnerIds;
+import org.timerlock.core.spi.Printable;
+
+/**
+ * A lock as the store has it at the moment it was read.
+ *
+ * @param name the lock name
+ * @param owner the owner value of the latest acquisition, {@code <node-id>/<unique suffix>} for
+ *     TimerLock nodes (a ShedLock node writes its host name, or its own value format on Redis)
+ * @param lockedAt when the latest acquisition was made or last extended, by the store's clock; null
+ *     where the store does not record it (Redis keeps only the expiry)
+ * @param lockUntil until when the lock is held, by the store's clock (lockAtMostFor, or
+ *     lockAtLeastFor after a release); null for a Redis key without expiry
+ * @param held whether the lock is held at the moment it was read, judged by the store's clock: a
+ *     lock released with lockAtLeastFor left counts as held until then
+ */
+public record LockInfo(
+    String name, String owner, Instant lockedAt, Instant lockUntil, boolean held) {
+
+  /**
+   * Checks the name and owner.
+   *
+   * @throws NullPointerException when the name or the owner is null
+   */
+  public LockInfo {
+    Objects.requireNonNull(name, "name");
+    Objects.requireNonNull(owner, "owner");
+  }
+
+  /**
+   * The readable id of the node that holds or last held the lock: the owner value without its
+   * unique suffix.
+   *
+   * @return e.g. {@code app-3.example.com:4711}; the whole owner value when it has no TimerLock
+   *     suffix (a ShedLock node's host name)
+   */
+  public String nodeId() {
+    return OwnerIds.nodeIdOf(owner);
+  }
+
+  @Override
+  public String toString() {
+    return "LockInfo['"
+        + Printable.of(name)
+        + "' "
+        + (held ? "held" : "free")
+        + " by "
+        + Printable.of(owner)
+        + (lockedAt == null ? "" : " since " + lockedAt)
+        + (lockUntil == null ? "" : " until " + lockUntil)
+        + "]";
+  }
+}

@@ -1,0 +1,172 @@
+package org.timerlock.jdbc;
+
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Calendar;
+import java.util.List;
+import java.util.Optional;
+import java.util.TimeZone;
+import org.timerlock.core.admin.LockAdmin;
+import org.timerlock.core.admin.LockInfo;
+import org.timerlock.core.admin.LockPage;
+
+/**
+ * The rows of a {@link JdbcLockProvider}'s table, for operators. It reads and writes ShedLock's
+ * four columns only, so it works on a table with or without the fire and token columns, which a
+ * release leaves as they are.
+ *
+ * <ul>
+ *   <li>A listing is keyset-paged by name: each page is one query ({@code WHERE name > ? ORDER BY
+ *       name}, cut by {@link java.sql.Statement#setMaxRows}), so no call reads more than one page;
+ *       the cursor is the last name of the page before.
+ *   <li>"Held" is {@code lock_until > now} computed by the database with the lock statements' own
+ *       clock expression (UTC, whatever the session's time zone), never compared in this JVM.
+ *   <li>A release sets {@code lock_until} to the database's now, for that owner value only and only
+ *       while it is held: one statement.
+ * </ul>
+ *
+ * A table that does not exist yet has no locks: listing it is empty, a release finds nothing.
+ */
+final class JdbcLockAdmin implements LockAdmin {
+
+  /** The time columns hold the database's UTC time without a zone. */
+  private static final ThreadLocal<Calendar> UTC =
+      ThreadLocal.withInitial(() -> Calendar.getInstance(TimeZone.getTimeZone("UTC")));
+
+  private final JdbcLockProvider provider;
+  private final LockTable table;
+
+  JdbcLockAdmin(JdbcLockProvider provider, LockTable table) {
+    this.provider = provider;
+    this.table = table;
+  }
+
+  @Override
+  public LockPage list(String cursor, int limit) {
+    LockAdmin.checkLimit(limit);
+    return provider.execute(
+        "list the locks in",
+        null,
+        connection -> {
+          Dialect dialect = provider.dialect(connection);
+          String sql =
+              select(dialect)
+                  + (cursor == null ? "" : " WHERE " + table.name() + " > ?")
+                  + " ORDER BY "
+                  + table.name();
+          List<LockInfo> page = new ArrayList<>();
+          try (PreparedStatement ps = connection.prepareStatement(sql)) {
+            // One row more than the page tells whether another page follows.
+            ps.setMaxRows(limit + 1);
+            ps.setFetchSize(limit + 1);
+            if (cursor != null) {
+              ps.setString(1, cursor);
+            }
+            String lastStored = null;
+            try (ResultSet rs = ps.executeQuery()) {
+              while (rs.next()) {
+                if (page.size() == limit) {
+                  return new LockPage(page, lastStored);
+                }
+                lastStored = rs.getString(1);
+                page.add(read(rs, dialect));
+              }
+            }
+          } catch (SQLException e) {
+            if (!dialect.isMissingTable(e)) {
+              throw e;
+            }
+            JdbcLockProvider.rollbackIfInTransaction(connection);
+          }
+          return new LockPage(page, null);
+        });
+  }
+
+  @Override
+  public Optional<LockInfo> find(String name) {
+    return provider.execute(
+        "look up",
+        name,
+        connection -> {
+          Dialect dialect = provider.dialect(connection);
+          String sql = select(dialect) + " WHERE " + table.name() + " = ?";
+          try (PreparedStatement ps = connection.prepareStatement(sql)) {
+            ps.setString(1, dialect.storedName(name));
+            try (ResultSet rs = ps.executeQuery()) {
+              return rs.next() ? Optional.of(read(rs, dialect)) : Optional.<LockInfo>empty();
+            }
+          } catch (SQLException e) {
+            if (!dialect.isMissingTable(e)) {
+              throw e;
+            }
+            JdbcLockProvider.rollbackIfInTransaction(connection);
+            return Optional.empty();
+          }
+        });
+  }
+
+  @Override
+  public boolean release(String name, String owner) {
+    return provider.execute(
+        "release",
+        name,
+        connection -> {
+          Dialect dialect = provider.dialect(connection);
+          String now = dialect.now();
+          String sql =
+              "UPDATE "
+                  + table.table()
+                  + " SET "
+                  + table.lockUntil()
+                  + " = "
+                  + now
+                  + " WHERE "
+                  + table.name()
+                  + " = ? AND "
+                  + table.lockedBy()
+                  + " = ? AND "
+                  + table.lockUntil()
+                  + " > "
+                  + now;
+          try (PreparedStatement ps = connection.prepareStatement(sql)) {
+            ps.setString(1, dialect.storedName(name));
+            ps.setString(2, owner);
+            return ps.executeUpdate() == 1;
+          } catch (SQLException e) {
+            if (!dialect.isMissingTable(e)) {
+              throw e;
+            }
+            JdbcLockProvider.rollbackIfInTransaction(connection);
+            return false;
+          }
+        });
+  }
+
+  private String select(Dialect dialect) {
+    return "SELECT "
+        + String.join(", ", table.name(), table.lockedBy(), table.lockedAt(), table.lockUntil())
+        + ", CASE WHEN "
+        + table.lockUntil()
+        + " > "
+        + dialect.now()
+        + " THEN 1 ELSE 0 END FROM "
+        + table.table();
+  }
+
+  private static LockInfo read(ResultSet rs, Dialect dialect) throws SQLException {
+    return new LockInfo(
+        dialect.nameAsGiven(rs.getString(1)),
+        rs.getString(2),
+        instant(rs.getTimestamp(3, UTC.get())),
+        instant(rs.getTimestamp(4, UTC.get())),
+        rs.getInt(5) == 1);
+  }
+
+  private static Instant instant(Timestamp timestamp) {
+    return timestamp == null ? null : timestamp.toInstant();
+  }
+}

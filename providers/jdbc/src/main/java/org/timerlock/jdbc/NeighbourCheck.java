@@ -1,0 +1,144 @@
+package org.timerlock.jdbc;
+
+import java.lang.System.Logger.Level;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.temporal.ChronoUnit;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
+import org.timerlock.core.LockAttempt;
+import org.timerlock.core.OwnerIds;
+import org.timerlock.core.spi.Printable;
+
+/**
+ * Notices a dangerous neighbour on a shared lock table: a program that is not TimerLock (a ShedLock
+ * node) and writes its JVM's local time instead of UTC. Such a node's {@code locked_at} lies hours
+ * ahead of the database clock when its zone is ahead of UTC; TimerLock nodes are then locked out
+ * for those hours after each of its runs, and it takes locks TimerLock nodes hold (see the
+ * migration page). The symptom is a name this node keeps being refused, so the row is read only
+ * after {@link #REFUSALS} refusals of a name in a row (no acquisition between them), at most once
+ * per {@link #INTERVAL} and name, and a name is warned about once. A refusal alone stays one
+ * statement.
+ *
+ * <p>A node behind UTC writes times in the past, which look like an old row: it is not detected.
+ */
+final class NeighbourCheck {
+
+  /** How far ahead of the database clock a foreign {@code locked_at} must be to be suspicious. */
+  static final Duration AHEAD = Duration.ofMinutes(10);
+
+  /** Refusals of one name in a row after which its row is read. */
+  static final int REFUSALS = 3;
+
+  /** How often one name's row is read at most while nothing suspicious was found. */
+  static final Duration INTERVAL = Duration.ofMinutes(5);
+
+  private final LockTable table;
+  private final Supplier<String> where;
+  private final Map<String, Integer> refusedInARow = new ConcurrentHashMap<>();
+  private final Map<String, Long> lastLook = new ConcurrentHashMap<>();
+  private final Set<String> warned = ConcurrentHashMap.newKeySet();
+
+  NeighbourCheck(LockTable table, Supplier<String> where) {
+    this.table = table;
+    this.where = where;
+  }
+
+  /**
+   * Counts refusals and looks at the row of a name refused {@link #REFUSALS} times in a row.
+   *
+   * @param storedName the name as stored in the table
+   * @return {@code attempt}, unchanged
+   */
+  LockAttempt afterAttempt(
+      Connection connection, Dialect dialect, String storedName, LockAttempt attempt) {
+    if (attempt.outcome() != LockAttempt.Outcome.HELD_ELSEWHERE) {
+      refusedInARow.remove(storedName);
+      return attempt;
+    }
+    if (due(storedName)) {
+      try {
+        look(connection, dialect, storedName);
+      } catch (SQLException | RuntimeException e) {
+        // A diagnosis only: it never turns a refusal into a failure.
+        System.getLogger(NeighbourCheck.class.getName())
+            .log(Level.DEBUG, () -> "Could not read the row of a refused lock: " + e);
+      }
+    }
+    return attempt;
+  }
+
+  private boolean due(String storedName) {
+    if (warned.contains(storedName)
+        || refusedInARow.merge(storedName, 1, Integer::sum) < REFUSALS) {
+      return false;
+    }
+    long now = System.nanoTime();
+    Long last = lastLook.get(storedName);
+    if (last != null && now - last < INTERVAL.toNanos()) {
+      return false;
+    }
+    lastLook.put(storedName, now);
+    return true;
+  }
+
+  private void look(Connection connection, Dialect dialect, String storedName) throws SQLException {
+    String sql =
+        "SELECT "
+            + table.lockedBy()
+            + ", "
+            + table.lockedAt()
+            + ", "
+            + dialect.now()
+            + " FROM "
+            + table.table()
+            + " WHERE "
+            + table.name()
+            + " = ?";
+    try (PreparedStatement ps = connection.prepareStatement(sql)) {
+      ps.setString(1, storedName);
+      try (ResultSet rs = ps.executeQuery()) {
+        if (!rs.next()) {
+          return;
+        }
+        String owner = rs.getString(1);
+        Duration ahead =
+            Duration.between(
+                rs.getObject(3, LocalDateTime.class), rs.getObject(2, LocalDateTime.class));
+        if (!OwnerIds.isOwnerId(owner) && ahead.compareTo(AHEAD) >= 0 && warned.add(storedName)) {
+          warn(storedName, owner, ahead);
+        }
+      }
+    }
+  }
+
+  private void warn(String storedName, String owner, Duration ahead) {
+    System.getLogger(JdbcLockProvider.class.getName())
+        .log(
+            Level.WARNING,
+            "Lock ''{0}'' in {1} was taken by ''{2}'', not a TimerLock node, with {3} {4} ahead of"
+                + " the database clock: that node very likely writes its JVM''s local time (a"
+                + " ShedLock node without usingDbTime() in a time zone ahead of UTC), so TimerLock"
+                + " nodes are locked out for that long after each of its runs, and it takes locks"
+                + " TimerLock nodes hold. Switch the ShedLock nodes to usingDbTime()"
+                + " (JdbcTemplateLockProvider) or start them with -Duser.timezone=UTC (see"
+                + " migration-from-shedlock.md). Warned once per lock.",
+            Printable.of(storedName),
+            where.get(),
+            Printable.of(owner),
+            table.lockedAt(),
+            hoursAndMinutes(ahead));
+  }
+
+  /** To the nearest minute: the row was written a few seconds before it was read. */
+  static String hoursAndMinutes(Duration d) {
+    Duration rounded = d.plusSeconds(30).truncatedTo(ChronoUnit.MINUTES);
+    return rounded.toHours() + " h " + rounded.toMinutesPart() + " min";
+  }
+}

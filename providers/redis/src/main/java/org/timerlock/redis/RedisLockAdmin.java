@@ -1,0 +1,227 @@
+package org.timerlock.redis;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.TreeMap;
+import org.timerlock.core.admin.LockAdmin;
+import org.timerlock.core.admin.LockInfo;
+import org.timerlock.core.admin.LockPage;
+import redis.clients.jedis.AbstractPipeline;
+import redis.clients.jedis.Connection;
+import redis.clients.jedis.ConnectionPool;
+import redis.clients.jedis.Jedis;
+import redis.clients.jedis.RedisClusterClient;
+import redis.clients.jedis.Response;
+import redis.clients.jedis.UnifiedJedis;
+import redis.clients.jedis.params.ScanParams;
+import redis.clients.jedis.resps.ScanResult;
+
+/**
+ * The lock keys of a {@link RedisLockProvider}, for operators.
+ *
+ * <ul>
+ *   <li>A listing walks the key space with {@code SCAN MATCH <key-prefix>:<environment>:* TYPE
+ *       string} (never {@code KEYS}); on a Redis Cluster, each master in turn. The state hashes
+ *       beside the lock keys are hashes, so {@code TYPE string} leaves them out. Each page then
+ *       reads its keys' owners and expiries in one pipeline. The cursor is {@code <master>:<SCAN
+ *       cursor>}.
+ *   <li>A look-up reads the key's value (the owner), its TTL and the server's {@code TIME} in one
+ *       script, so the expiry is the server's clock.
+ *   <li>A release deletes the lock key only while it holds the given owner (the provider's
+ *       owner-checked release script); the state hash stays, so the fire guard and the fencing
+ *       tokens are kept.
+ * </ul>
+ *
+ * A key exists only while its lock is held (its TTL is the lease), so Redis lists held locks only,
+ * and a lock's acquisition time is unknown.
+ */
+final class RedisLockAdmin implements LockAdmin {
+
+  /**
+   * KEYS[1] a lock key. Answers {owner, PTTL, seconds, microseconds} by the server's clock, or {}
+   * when the key is gone or is no lock (not a string).
+   */
+  static final LuaScript INSPECT =
+      new LuaScript(
+          "if redis.call('TYPE', KEYS[1]).ok ~= 'string' then return {} end\n"
+              + "local now = redis.call('TIME')\n"
+              + "return {redis.call('GET', KEYS[1]), redis.call('PTTL', KEYS[1]), now[1], now[2]}\n");
+
+  /** Every key of a type other than string is not a lock: the state hashes. */
+  private static final String LOCK_KEY_TYPE = "string";
+
+  private final CommandRunner runner;
+  private final LockCommands commands;
+  private final String keyBase;
+
+  /**
+   * @param keyBase {@code <key-prefix>:<environment>:}, escaped as the provider's keys are
+   */
+  RedisLockAdmin(CommandRunner runner, LockCommands commands, String keyBase) {
+    this.runner = runner;
+    this.commands = commands;
+    this.keyBase = keyBase;
+  }
+
+  @Override
+  public LockPage list(String cursor, int limit) {
+    LockAdmin.checkLimit(limit);
+    ScanCursor start = ScanCursor.parse(cursor);
+    return runner.call(
+        "list the locks",
+        jedis -> {
+          List<Scanner> scanners = scanners(jedis);
+          ScanParams params = new ScanParams().match(glob(keyBase) + "*").count(limit);
+          List<String> keys = new ArrayList<>();
+          ScanCursor at = start;
+          while (at != null && keys.size() < limit) {
+            if (at.node() >= scanners.size()) {
+              throw new IllegalArgumentException(
+                  "LockAdmin.list: the cursor '"
+                      + cursor
+                      + "' names a Redis master that is no longer there; start again with null");
+            }
+            ScanResult<String> scanned = scanners.get(at.node()).scan(at.cursor(), params);
+            keys.addAll(scanned.getResult());
+            at = at.next(scanned.getCursor(), scanners.size());
+          }
+          return new LockPage(read(jedis, keys), at == null ? null : at.toString());
+        });
+  }
+
+  @Override
+  public Optional<LockInfo> find(String name) {
+    String key = keyBase + name;
+    return runner.call(
+        "look up", name, jedis -> Optional.ofNullable(info(name, INSPECT.run(jedis, key))));
+  }
+
+  @Override
+  public boolean release(String name, String owner) {
+    // The release script with all of the TTL dropped: deleted if and only if the owner holds it.
+    return Long.valueOf(1).equals(commands.release(name, keyBase + name, owner, Long.MAX_VALUE));
+  }
+
+  /** Reads every key's owner and TTL in one pipeline; keys gone since the scan are left out. */
+  private List<LockInfo> read(UnifiedJedis jedis, List<String> keys) {
+    List<Response<Object>> answers = new ArrayList<>(keys.size());
+    try (AbstractPipeline pipeline = jedis.pipelined()) {
+      for (String key : keys) {
+        answers.add(pipeline.eval(INSPECT.text(), List.of(key), List.of()));
+      }
+      pipeline.sync();
+    }
+    List<LockInfo> locks = new ArrayList<>(keys.size());
+    for (int i = 0; i < keys.size(); i++) {
+      LockInfo info = info(keys.get(i).substring(keyBase.length()), answers.get(i).get());
+      if (info != null) {
+        locks.add(info);
+      }
+    }
+    return locks;
+  }
+
+  /** The lock from the inspect script's answer, or null when there is none. */
+  private static LockInfo info(String name, Object answer) {
+    if (!(answer instanceof List<?> fields) || fields.size() != 4) {
+      return null;
+    }
+    long ttl = (Long) fields.get(1);
+    if (ttl == -2) {
+      return null; // expired between TYPE and PTTL
+    }
+    Instant now =
+        Instant.ofEpochSecond(
+            Long.parseLong(String.valueOf(fields.get(2))),
+            Long.parseLong(String.valueOf(fields.get(3))) * 1000);
+    // -1: a key without TTL, written by hand; held until someone deletes it.
+    Instant until = ttl == -1 ? null : now.plusMillis(ttl);
+    return new LockInfo(name, String.valueOf(fields.get(0)), null, until, true);
+  }
+
+  /** Where SCAN runs: the server, or each master of a cluster in the order of their addresses. */
+  private static List<Scanner> scanners(UnifiedJedis jedis) {
+    if (!(jedis instanceof RedisClusterClient cluster)) {
+      return List.of((cursor, params) -> jedis.scan(cursor, params, LOCK_KEY_TYPE));
+    }
+    List<Scanner> masters = new ArrayList<>();
+    for (ConnectionPool pool : new TreeMap<>(cluster.getClusterNodes()).values()) {
+      Scanner node =
+          (cursor, params) -> {
+            try (Connection connection = pool.getResource()) {
+              return new Jedis(connection).scan(cursor, params, LOCK_KEY_TYPE);
+            }
+          };
+      if (isMaster(pool)) {
+        masters.add(node);
+      }
+    }
+    return masters;
+  }
+
+  private static boolean isMaster(ConnectionPool pool) {
+    try (Connection connection = pool.getResource()) {
+      return "master".equals(String.valueOf(new Jedis(connection).role().get(0)));
+    }
+  }
+
+  /** The key base as a SCAN pattern: its glob characters escaped. */
+  static String glob(String text) {
+    StringBuilder pattern = new StringBuilder(text.length() + 8);
+    for (char c : text.toCharArray()) {
+      if (c == '*' || c == '?' || c == '[' || c == ']' || c == '\\') {
+        pattern.append('\\');
+      }
+      pattern.append(c);
+    }
+    return pattern.toString();
+  }
+
+  /** One SCAN call on one server. */
+  @FunctionalInterface
+  private interface Scanner {
+    ScanResult<String> scan(String cursor, ScanParams params);
+  }
+
+  /**
+   * Where a listing stands: the master (index in address order; 0 on a single server) and its SCAN
+   * cursor.
+   */
+  record ScanCursor(int node, String cursor) {
+
+    static ScanCursor parse(String text) {
+      if (text == null) {
+        return new ScanCursor(0, ScanParams.SCAN_POINTER_START);
+      }
+      int colon = text.indexOf(':');
+      try {
+        if (colon > 0) {
+          int node = Integer.parseInt(text.substring(0, colon));
+          String cursor = text.substring(colon + 1);
+          if (node >= 0 && Long.parseUnsignedLong(cursor) >= 0) {
+            return new ScanCursor(node, cursor);
+          }
+        }
+      } catch (NumberFormatException e) {
+        // reported below
+      }
+      throw new IllegalArgumentException(
+          "LockAdmin.list: '" + text + "' is not a cursor of the Redis lock admin");
+    }
+
+    /** After a SCAN call: the same master, the next one, or null when the last one is done. */
+    ScanCursor next(String scanCursor, int nodes) {
+      if (!ScanParams.SCAN_POINTER_START.equals(scanCursor)) {
+        return new ScanCursor(node, scanCursor);
+      }
+      return node + 1 < nodes ? new ScanCursor(node + 1, ScanParams.SCAN_POINTER_START) : null;
+    }
+
+    @Override
+    public String toString() {
+      return node + ":" + cursor;
+    }
+  }
+}
