@@ -79,10 +79,11 @@ public class ClusterJobs {
 
   /**
    * The scheduled time of the fire being run, whenever the callback starts: before it calls the
-   * method, the container computes the next timeout from this fire's scheduled time (the first
-   * scheduled time after it that has not passed yet), so the fire is one period before that.
-   * WildFly and Payara both do; a server that does not fails the first two-node test, whose runs
-   * must be labelled with slots of the schedule, once each.
+   * method, WildFly computes the next timeout from this fire's scheduled time (the first scheduled
+   * time after it that has not passed yet), so the fire is one period before that. Payara computes
+   * it from the current time: the same slot while the callback starts less than one period late
+   * (about 100 ms in the tests). A wrong label fails the first two-node test, whose runs must be
+   * labelled with slots of the schedule, once each.
    */
   private static Instant scheduledFire(Timer timer, Duration period) {
     return timer.getNextTimeout().toInstant().minus(period);

@@ -19,10 +19,7 @@ import org.jboss.shrinkwrap.api.spec.WebArchive;
  * WEB-INF/lib, its configuration file), plus the probes a test needs and a few extra settings.
  *
  * <p>The server module's build tells where things are, in system properties of the test JVM: {@code
- * app.war} (the packaged example), {@code test.libs} (a directory of jars a deployment may add)
- * and, optionally, {@code app.extra.libs}: comma-separated jars of {@code test.libs} that every
- * deployment carries on that server (e.g. {@code slf4j-api.jar} where the server gives applications
- * no SLF4J).
+ * app.war} (the packaged example) and {@code test.libs} (a directory of jars a deployment may add).
  */
 public final class Deployments {
 
@@ -46,14 +43,7 @@ public final class Deployments {
     if (!war.isFile()) {
       throw new IllegalStateException(war + " is missing: run the package phase first");
     }
-    WebArchive archive =
-        ShrinkWrap.create(ZipImporter.class, name + ".war").importFrom(war).as(WebArchive.class);
-    for (String lib : System.getProperty("app.extra.libs", "").split(",")) {
-      if (!lib.isBlank()) {
-        archive.addAsLibrary(testLib(lib.trim()));
-      }
-    }
-    return archive;
+    return ShrinkWrap.create(ZipImporter.class, name + ".war").importFrom(war).as(WebArchive.class);
   }
 
   /**
