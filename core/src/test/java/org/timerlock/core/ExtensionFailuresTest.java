@@ -19,38 +19,62 @@ class ExtensionFailuresTest {
   private final InMemoryLockProvider store = new InMemoryLockProvider();
   private final RecordingListener listener = new RecordingListener();
 
-  @Test
-  void aStoreFailureWhileExtendingIsReportedAndThrownIntoTheTask() {
-    LockProvider storeThatCannotExtend =
-        configuration ->
-            store
-                .lock(configuration)
-                .map(
-                    lock ->
-                        new SimpleLock() {
-                          @Override
-                          public void unlock() {
-                            lock.unlock();
-                          }
+  /** A store whose locks cannot be extended: extend throws this. */
+  private LockProvider storeWhoseExtendThrows(Throwable failure) {
+    return configuration ->
+        store
+            .lock(configuration)
+            .map(
+                lock ->
+                    new SimpleLock() {
+                      @Override
+                      public void unlock() {
+                        lock.unlock();
+                      }
 
-                          @Override
-                          public Optional<SimpleLock> extend(
-                              Duration atMostFor, Duration atLeastFor) {
-                            throw new LockException("store at 127.0.0.1:1 went away");
-                          }
-                        });
+                      @Override
+                      public Optional<SimpleLock> extend(Duration atMostFor, Duration atLeastFor) {
+                        if (failure instanceof Error error) {
+                          throw error;
+                        }
+                        throw (RuntimeException) failure;
+                      }
+                    });
+  }
+
+  private static Object extendInsideTheTask(DefaultLockingTaskExecutor executor) throws Exception {
+    return executor.executeWithLock(
+        () -> {
+          LockExtender.extendActiveLock(Duration.ofMinutes(2), Duration.ZERO);
+          return null;
+        },
+        LockConfiguration.of("job", Duration.ofMinutes(1)));
+  }
+
+  @Test
+  void aClassTheStoreClientCannotLoadWhileExtendingIsAStoreFailure() {
     DefaultLockingTaskExecutor executor =
         new DefaultLockingTaskExecutor(
-            storeThatCannotExtend, StoreFailurePolicy.SKIP, List.of(listener));
+            storeWhoseExtendThrows(new NoClassDefFoundError("org/slf4j/LoggerFactory")),
+            StoreFailurePolicy.SKIP,
+            List.of(listener));
 
-    assertThatThrownBy(
-            () ->
-                executor.executeWithLock(
-                    () -> {
-                      LockExtender.extendActiveLock(Duration.ofMinutes(2), Duration.ZERO);
-                      return null;
-                    },
-                    LockConfiguration.of("job", Duration.ofMinutes(1))))
+    assertThatThrownBy(() -> extendInsideTheTask(executor))
+        .isInstanceOf(LockException.class)
+        .hasMessageContaining("org/slf4j/LoggerFactory")
+        .hasCauseInstanceOf(NoClassDefFoundError.class);
+    assertThat(listener.calls).contains("store failure EXTEND job");
+  }
+
+  @Test
+  void aStoreFailureWhileExtendingIsReportedAndThrownIntoTheTask() {
+    DefaultLockingTaskExecutor executor =
+        new DefaultLockingTaskExecutor(
+            storeWhoseExtendThrows(new LockException("store at 127.0.0.1:1 went away")),
+            StoreFailurePolicy.SKIP,
+            List.of(listener));
+
+    assertThatThrownBy(() -> extendInsideTheTask(executor))
         .isInstanceOf(LockException.class)
         .hasMessageContaining("went away");
     assertThat(listener.calls)
