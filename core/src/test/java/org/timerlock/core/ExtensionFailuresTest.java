@@ -19,27 +19,31 @@ class ExtensionFailuresTest {
   private final InMemoryLockProvider store = new InMemoryLockProvider();
   private final RecordingListener listener = new RecordingListener();
 
-  /** A store whose locks cannot be extended: extend throws this. */
-  private LockProvider storeWhoseExtendThrows(Throwable failure) {
-    return configuration ->
-        store
-            .lock(configuration)
-            .map(
-                lock ->
-                    new SimpleLock() {
-                      @Override
-                      public void unlock() {
-                        lock.unlock();
-                      }
+  /** An executor over a store whose locks cannot be extended: extend throws this. */
+  private DefaultLockingTaskExecutor executorWhoseExtendThrows(Throwable failure) {
+    LockProvider storeThatCannotExtend =
+        configuration ->
+            store
+                .lock(configuration)
+                .map(
+                    lock ->
+                        new SimpleLock() {
+                          @Override
+                          public void unlock() {
+                            lock.unlock();
+                          }
 
-                      @Override
-                      public Optional<SimpleLock> extend(Duration atMostFor, Duration atLeastFor) {
-                        if (failure instanceof Error error) {
-                          throw error;
-                        }
-                        throw (RuntimeException) failure;
-                      }
-                    });
+                          @Override
+                          public Optional<SimpleLock> extend(
+                              Duration atMostFor, Duration atLeastFor) {
+                            if (failure instanceof Error error) {
+                              throw error;
+                            }
+                            throw (RuntimeException) failure;
+                          }
+                        });
+    return new DefaultLockingTaskExecutor(
+        storeThatCannotExtend, StoreFailurePolicy.SKIP, List.of(listener));
   }
 
   private static Object extendInsideTheTask(DefaultLockingTaskExecutor executor) throws Exception {
@@ -54,10 +58,7 @@ class ExtensionFailuresTest {
   @Test
   void aClassTheStoreClientCannotLoadWhileExtendingIsAStoreFailure() {
     DefaultLockingTaskExecutor executor =
-        new DefaultLockingTaskExecutor(
-            storeWhoseExtendThrows(new NoClassDefFoundError("org/slf4j/LoggerFactory")),
-            StoreFailurePolicy.SKIP,
-            List.of(listener));
+        executorWhoseExtendThrows(new NoClassDefFoundError("org/slf4j/LoggerFactory"));
 
     assertThatThrownBy(() -> extendInsideTheTask(executor))
         .isInstanceOf(LockException.class)
@@ -69,10 +70,7 @@ class ExtensionFailuresTest {
   @Test
   void aStoreFailureWhileExtendingIsReportedAndThrownIntoTheTask() {
     DefaultLockingTaskExecutor executor =
-        new DefaultLockingTaskExecutor(
-            storeWhoseExtendThrows(new LockException("store at 127.0.0.1:1 went away")),
-            StoreFailurePolicy.SKIP,
-            List.of(listener));
+        executorWhoseExtendThrows(new LockException("store at 127.0.0.1:1 went away"));
 
     assertThatThrownBy(() -> extendInsideTheTask(executor))
         .isInstanceOf(LockException.class)
