@@ -385,7 +385,7 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
       }
       shape = dialect.supportsFireColumns() ? TableShape.FULL : TableShape.LEASE_ONLY;
       nameLimit = nameLimit(dialect, Dialect.CREATED_NAME_LENGTH);
-      LOG.log(Level.INFO, () -> "Created lock table " + table.table() + " in " + where());
+      LOG.log(Level.INFO, () -> "Created lock " + where());
     } catch (SQLException e) {
       rollbackIfInTransaction(connection);
       if (!dialect.isAlreadyExists(e)) {
