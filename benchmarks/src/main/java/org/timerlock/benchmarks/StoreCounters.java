@@ -130,10 +130,11 @@ public final class StoreCounters {
           values.put("transactions", rs.getLong(1));
         }
         try (ResultSet rs =
-            statement.executeQuery("SELECT wal_records, wal_sync FROM pg_stat_wal")) {
+            statement.executeQuery("SELECT wal_records, wal_bytes, wal_sync FROM pg_stat_wal")) {
           rs.next();
           values.put("wal-records", rs.getLong(1));
-          values.put("wal-flushes", rs.getLong(2));
+          values.put("wal-bytes", rs.getLong(2));
+          values.put("wal-flushes", rs.getLong(3));
         }
       }
     } catch (SQLException e) {

@@ -20,7 +20,8 @@ import org.timerlock.core.spi.Printable;
  * }
  * }</pre>
  *
- * An observer that throws is logged and ignored: it never changes what happens to the job.
+ * An observer that throws is logged (naming the event and the observer method) and never changes
+ * what happens to the job; CDI does not notify the observers after it of that one event.
  */
 public final class LockEvent {
 
@@ -35,7 +36,10 @@ public final class LockEvent {
      * this call was skipped. It tells of a node that woke late or whose clock is behind.
      */
     ALREADY_RAN,
-    /** The job finished (normally or not) and the lock was released. */
+    /**
+     * The job finished (normally or not) and the lock's release was done or attempted: a release
+     * the store could not do comes first as {@link #STORE_FAILURE} with operation {@code RELEASE}.
+     */
     RELEASED,
     /** The lock store could not answer; see {@link #operation()} and {@link #failure()}. */
     STORE_FAILURE,
@@ -56,28 +60,43 @@ public final class LockEvent {
   private final StoreOperation operation;
   private final OptionalLong fencingToken;
 
-  private LockEvent(Builder b) {
-    this.kind = b.kind;
-    this.configuration = b.configuration;
-    this.method = b.method;
-    this.nodeId = b.nodeId;
-    this.timestamp = Instant.now();
-    this.ranFor = b.ranFor;
-    this.failure = b.failure;
-    this.operation = b.operation;
-    this.fencingToken = b.fencingToken;
-  }
-
   /**
-   * Starts an event; used by TimerLock itself.
+   * Creates an event; TimerLock fires them, and tests of an application's observers can build their
+   * own.
    *
    * @param kind what happened
-   * @param configuration the lock
-   * @param nodeId this node's id
-   * @return the builder
+   * @param configuration the lock, with the fire instant when the call served a scheduled fire
+   * @param method the intercepted method, or null for locks taken through {@link LockedTasks} or
+   *     the injected executor
+   * @param nodeId the id of the node the event happened on
+   * @param timestamp when it happened
+   * @param ranFor how long the job ran, for {@link Kind#RELEASED}; else null
+   * @param failure the job's exception for {@link Kind#RELEASED}, the store's error for {@link
+   *     Kind#STORE_FAILURE}; else null
+   * @param operation the failed store operation, for {@link Kind#STORE_FAILURE}; else null
+   * @param fencingToken the acquisition's fencing token, or empty
+   * @throws NullPointerException when kind, configuration, nodeId, timestamp or fencingToken is
+   *     null
    */
-  public static Builder of(Kind kind, LockConfiguration configuration, String nodeId) {
-    return new Builder(kind, configuration, nodeId);
+  public LockEvent(
+      Kind kind,
+      LockConfiguration configuration,
+      Method method,
+      String nodeId,
+      Instant timestamp,
+      Duration ranFor,
+      Throwable failure,
+      StoreOperation operation,
+      OptionalLong fencingToken) {
+    this.kind = Objects.requireNonNull(kind, "kind");
+    this.configuration = Objects.requireNonNull(configuration, "configuration");
+    this.method = method;
+    this.nodeId = Objects.requireNonNull(nodeId, "nodeId");
+    this.timestamp = Objects.requireNonNull(timestamp, "timestamp");
+    this.ranFor = ranFor;
+    this.failure = failure;
+    this.operation = operation;
+    this.fencingToken = Objects.requireNonNull(fencingToken, "fencingToken");
   }
 
   /**
@@ -198,87 +217,5 @@ public final class LockEvent {
         + (ranFor == null ? "" : " after " + ranFor)
         + (failure == null ? "" : ": " + failure)
         + "]";
-  }
-
-  /** Builds a {@link LockEvent}; used by TimerLock itself. */
-  public static final class Builder {
-    private final Kind kind;
-    private final LockConfiguration configuration;
-    private final String nodeId;
-    private Method method;
-    private Duration ranFor;
-    private Throwable failure;
-    private StoreOperation operation;
-    private OptionalLong fencingToken = OptionalLong.empty();
-
-    private Builder(Kind kind, LockConfiguration configuration, String nodeId) {
-      this.kind = Objects.requireNonNull(kind, "kind");
-      this.configuration = Objects.requireNonNull(configuration, "configuration");
-      this.nodeId = Objects.requireNonNull(nodeId, "nodeId");
-    }
-
-    /**
-     * Sets the intercepted method.
-     *
-     * @param method the method, or null
-     * @return this builder
-     */
-    public Builder method(Method method) {
-      this.method = method;
-      return this;
-    }
-
-    /**
-     * Sets how long the job ran.
-     *
-     * @param ranFor the duration, or null
-     * @return this builder
-     */
-    public Builder ranFor(Duration ranFor) {
-      this.ranFor = ranFor;
-      return this;
-    }
-
-    /**
-     * Sets the failure.
-     *
-     * @param failure the failure, or null
-     * @return this builder
-     */
-    public Builder failure(Throwable failure) {
-      this.failure = failure;
-      return this;
-    }
-
-    /**
-     * Sets the failed store operation.
-     *
-     * @param operation the operation, or null
-     * @return this builder
-     */
-    public Builder operation(StoreOperation operation) {
-      this.operation = operation;
-      return this;
-    }
-
-    /**
-     * Sets the acquisition's fencing token.
-     *
-     * @param fencingToken the token, or empty
-     * @return this builder
-     */
-    public Builder fencingToken(OptionalLong fencingToken) {
-      this.fencingToken = Objects.requireNonNull(fencingToken, "fencingToken");
-      return this;
-    }
-
-    /**
-     * Creates the event.
-     *
-     * @return the event
-     */
-    public LockEvent build() {
-      return new LockEvent(this);
-    }
   }
 }

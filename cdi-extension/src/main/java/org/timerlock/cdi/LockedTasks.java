@@ -54,6 +54,20 @@ public class LockedTasks {
   }
 
   /**
+   * This node's id as TimerLock uses it: the readable first part of every lock owner value it
+   * stores ({@code locked_by} in a JDBC table) and {@link LockEvent#nodeId()}. It is {@code
+   * timerlock.node-id} when set, else the name the server gives this instance (WildFly's {@code
+   * jboss.node.name}; {@code <instance>@<host>} on GlassFish, Payara and Open Liberty), else host
+   * name and process id. An application that shows which node did something can print this, so that
+   * its records match the lock store's.
+   *
+   * @return the node id, never blank
+   */
+  public String nodeId() {
+    return runtime.nodeId();
+  }
+
+  /**
    * Wraps a task in a lock whose durations come from configuration: {@code
    * timerlock.lock."<name>".lock-at-most-for} (and {@code .lock-at-least-for}), else {@code
    * timerlock.default.*}. They are resolved now, so a missing setting fails here, not at the first

@@ -19,6 +19,7 @@ import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.LockException;
 import org.timerlock.core.LockProvider;
 import org.timerlock.core.LockingTaskExecutor;
+import org.timerlock.core.OwnerIds;
 import org.timerlock.core.SimpleLock;
 
 /** Settings precedence, provider resolution, store failures and programmatic locking. */
@@ -165,6 +166,27 @@ class ConfigurationTest {
         .isInstanceOf(LockException.class)
         .hasMessageContaining("127.0.0.1:1");
     assertThat(job.runs()).isZero();
+  }
+
+  @Test
+  void theApplicationReadsTheNodeIdThatLockEventsAndOwnersCarry() {
+    deploy(Map.of("timerlock.node-id", "node-7"), SharedStore.class, EventLog.class);
+    LockedTasks tasks = container.select(LockedTasks.class).get();
+
+    tasks.wrap(LockConfiguration.of("node-id", Duration.ofMinutes(1)), () -> {}).run();
+
+    assertThat(tasks.nodeId()).isEqualTo("node-7");
+    assertThat(container.select(EventLog.class).get().of("node-id"))
+        .extracting(LockEvent::nodeId)
+        .containsOnly("node-7");
+  }
+
+  @Test
+  void withoutAConfiguredNodeIdTheServersDefaultIsUsed() {
+    deploy(Map.of(), SharedStore.class);
+
+    assertThat(container.select(LockedTasks.class).get().nodeId())
+        .isEqualTo(OwnerIds.defaultNodeId());
   }
 
   @Test

@@ -1,11 +1,13 @@
 package org.timerlock.cdi;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import jakarta.ejb.Schedule;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.assertj.core.api.AbstractThrowableAssert;
@@ -57,6 +59,21 @@ class DeploymentProblemsTest {
         .hasMessageContaining(ValidJob.class.getName() + ".run()")
         .hasMessageContaining(
             "config key timerlock.lock.\"valid\".lock-at-least-for = \"3 parsecs\"");
+  }
+
+  @Test
+  void aKeyOfAMethodWhoseSettingsFailedIsNotLoggedAsNamingNoMethod() {
+    Map<String, String> config =
+        with(IN_MEMORY, "timerlock.lock.\"valid\".lock-at-least-for", "10m");
+    List<String> lines;
+    try (LoggedLines log = new LoggedLines("org.timerlock.cdi.internal.TimerLockExtension")) {
+      assertDeploymentFails(config, ValidJob.class)
+          .hasMessageContaining(
+              "config key timerlock.lock.\"valid\".lock-at-least-for = \"10m\" must not be"
+                  + " longer than lockAtMostFor of the annotation = \"5m\"");
+      lines = log.all();
+    }
+    assertThat(lines).noneMatch(line -> line.contains("names no @SchedulerLock method"));
   }
 
   @Test
@@ -209,6 +226,21 @@ class DeploymentProblemsTest {
         .hasMessageContaining(
             "the lock provider timerlock.provider = \"needs-endpoint\" cannot be built:"
                 + " timerlock.test.endpoint is not set");
+  }
+
+  @Test
+  void providerWhoseClientMissesAClassNamesItAndCarriesTheError() {
+    assertDeploymentFails(
+            Map.of(
+                "timerlock.provider",
+                "needs-endpoint",
+                "timerlock.test.endpoint",
+                "client-without-slf4j"),
+            ValidJob.class)
+        .hasMessageContaining(
+            "the lock provider timerlock.provider = \"needs-endpoint\" cannot be built:"
+                + " java.lang.NoClassDefFoundError: org/slf4j/LoggerFactory")
+        .hasRootCauseInstanceOf(NoClassDefFoundError.class);
   }
 
   @Test

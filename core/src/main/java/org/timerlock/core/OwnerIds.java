@@ -4,7 +4,10 @@ import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.security.SecureRandom;
 import java.util.HexFormat;
+import java.util.List;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -24,6 +27,16 @@ public final class OwnerIds {
   /** An owner value made by {@link #newOwnerId}: the node id, then the unique suffix. */
   private static final Pattern OWNER_ID =
       Pattern.compile("(.*)/[0-9a-f]{16}-[0-9a-z]+", Pattern.DOTALL);
+
+  /**
+   * Where servers other than WildFly keep the name of this instance: Payara Micro (when named by
+   * the property), GlassFish and Payara Server, Open Liberty.
+   */
+  private static final List<String> INSTANCE_NAME_PROPERTIES =
+      List.of("payaramicro.name", "com.sun.aas.instanceName", "wlp.server.name");
+
+  /** The names every instance has unless renamed: a GlassFish or Payara DAS, a Liberty server. */
+  private static final Set<String> DEFAULT_INSTANCE_NAMES = Set.of("server", "defaultServer");
 
   private OwnerIds() {}
 
@@ -63,12 +76,44 @@ public final class OwnerIds {
   }
 
   /**
-   * The node id used when none is configured: host name and process id.
+   * The node id used when none is configured: the name the server gives this instance, where it has
+   * one, else host name and process id.
    *
-   * @return e.g. {@code app-3.example.com:4711}
+   * <ul>
+   *   <li>WildFly: its node name ({@code jboss.node.name}) as it is, unique in a cluster;
+   *   <li>Payara Micro named by {@code payaramicro.name}, GlassFish and Payara Server ({@code
+   *       com.sun.aas.instanceName}), Open Liberty ({@code wlp.server.name}): {@code
+   *       <name>@<host>}, since these names are unique per host only; when the name is the server's
+   *       default ({@code server}, {@code defaultServer}), which every instance has, the process id
+   *       follows: {@code <name>@<host>:<pid>};
+   *   <li>elsewhere: {@code <host>:<pid>}.
+   * </ul>
+   *
+   * @return e.g. {@code node-1}, {@code instance1@app-3.example.com} or {@code
+   *     app-3.example.com:4711}
    */
   public static String defaultNodeId() {
-    return hostName() + ":" + ProcessHandle.current().pid();
+    return defaultNodeId(System::getProperty, hostName(), ProcessHandle.current().pid());
+  }
+
+  static String defaultNodeId(UnaryOperator<String> systemProperty, String host, long pid) {
+    String wildFly = systemProperty.apply("jboss.node.name");
+    if (isSet(wildFly)) {
+      return wildFly;
+    }
+    for (String property : INSTANCE_NAME_PROPERTIES) {
+      String name = systemProperty.apply(property);
+      if (isSet(name)) {
+        return DEFAULT_INSTANCE_NAMES.contains(name)
+            ? name + "@" + host + ":" + pid
+            : name + "@" + host;
+      }
+    }
+    return host + ":" + pid;
+  }
+
+  private static boolean isSet(String value) {
+    return value != null && !value.isBlank();
   }
 
   private static String hostName() {

@@ -15,8 +15,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * A {@code @SchedulerLock} with a duration that does not parse stops the deployment. A server
- * module runs it with a subclass; where the server does not put the cause into the deployment
- * failure, the subclass reads it from the server's log ({@link #report}).
+ * module runs it with a subclass; where the server does not report the failure to the deployer, the
+ * subclass tells how it sees the failure and where the server says why ({@link #deployAndReport}).
  */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
@@ -25,7 +25,8 @@ public abstract class InvalidLockTests {
   /** The deployment's name. */
   protected static final String BAD = "bad-lock";
 
-  @ArquillianResource Deployer deployer;
+  /** Deploys {@value #BAD}. */
+  @ArquillianResource protected Deployer deployer;
 
   @Deployment(name = BAD, managed = false, testable = false)
   @TargetsContainer("node1")
@@ -34,14 +35,14 @@ public abstract class InvalidLockTests {
   }
 
   /**
-   * What the server tells about the failed deployment: by default the failure's chain of
-   * exceptions.
+   * Deploys {@value #BAD}, checks that the deployment failed, and returns what the server said
+   * about it. By default the deployer must throw, and the report is the chain of exceptions.
    *
-   * @param failure what {@code Deployer.deploy} threw
    * @return the text to look for TimerLock's message in
    * @throws Exception when the server's report cannot be read
    */
-  protected String report(Exception failure) throws Exception {
+  protected String deployAndReport() throws Exception {
+    Exception failure = assertThrows(Exception.class, () -> deployer.deploy(BAD));
     StringBuilder all = new StringBuilder();
     for (Throwable t = failure; t != null; t = t.getCause()) {
       all.append(t).append('\n');
@@ -63,8 +64,7 @@ public abstract class InvalidLockTests {
 
   @Test
   public void deploymentFailsNamingClassMethodAndValue() throws Exception {
-    Exception failure = assertThrows(Exception.class, () -> deployer.deploy(BAD));
-    String report = report(failure);
+    String report = deployAndReport();
     assertTrue(
         namesTheBadLock(report),
         "the failure names the class, the method, the member and the value: " + report);

@@ -130,7 +130,9 @@ public abstract class TwoNodeTests {
                 Recorder.DATASOURCE,
                 db.url().replace("&", "&amp;"),
                 db.user(),
-                db.password() == null ? "" : db.password());
+                // Payara refuses a pool without a password (RAR5038) even where the database asks
+                // for none; a database that trusts the user ignores it.
+                db.password() == null ? "unused" : db.password());
     return Deployments.withConfig(Deployments.exampleApp(APP), config)
         .addClasses(Recorder.class, ClusterJobs.class)
         .addAsWebInfResource(new StringAsset(webXml), "web.xml")
@@ -187,7 +189,7 @@ public abstract class TwoNodeTests {
       runs = runsOfFires(ClusterJobs.PERIODIC, from, to);
     }
 
-    assertNoOverlap(runs);
+    assertNoOverlap(runs, ClusterJobs.PERIODIC_LOCK_AT_MOST_FOR);
     Map<Instant, Run> byFire = new HashMap<>();
     for (Run run : runs) {
       assertTrue(
@@ -237,7 +239,9 @@ public abstract class TwoNodeTests {
     assertTrue(
         skipsDuringRun >= 2,
         other + " skipped the job while " + running + " ran: " + skipsDuringRun + " skips");
-    assertNoOverlap(runs(ClusterJobs.TAKEOVER, Instant.EPOCH, Instant.now()));
+    assertNoOverlap(
+        runs(ClusterJobs.TAKEOVER, Instant.EPOCH, Instant.now()),
+        ClusterJobs.TAKEOVER_LOCK_AT_MOST_FOR);
   }
 
   @Test
@@ -468,14 +472,25 @@ public abstract class TwoNodeTests {
     return runs;
   }
 
-  private static void assertNoOverlap(List<Run> runs) {
+  /**
+   * No run started while another one's lock held. A run that outlasts its lockAtMostFor is no
+   * longer protected, by design (a loaded machine can stretch a 4 s run past 12 s): the next run
+   * may start before it ends once its lock has expired. The lock was taken at its fire or later, so
+   * it held at least until the fire plus lockAtMostFor; a run started before that, while the
+   * earlier one was still running, is two runs under one lock.
+   */
+  private static void assertNoOverlap(List<Run> runs, Duration lockAtMostFor) {
     for (int i = 1; i < runs.size(); i++) {
       Run before = runs.get(i - 1);
       Run after = runs.get(i);
       assertNotNull(before.ended(), "a run that never ended: " + before);
+      boolean leaseOver = !after.started().isBefore(before.fire().plus(lockAtMostFor));
       assertTrue(
-          !after.started().isBefore(before.ended()),
-          "two runs at the same time: " + before + " and " + after);
+          leaseOver || !after.started().isBefore(before.ended()),
+          "two runs at the same time, the first one's lock still held: "
+              + before
+              + " and "
+              + after);
     }
   }
 

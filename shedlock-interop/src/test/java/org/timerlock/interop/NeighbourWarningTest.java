@@ -52,7 +52,9 @@ class NeighbourWarningTest {
                   .build());
 
       otherTimerLock.lock(LockConfiguration.of("timerlock-holds", MINUTE)).orElseThrow();
-      assertThat(timerLock.lock(LockConfiguration.of("timerlock-holds", MINUTE))).isEmpty();
+      for (int i = 0; i < 3; i++) {
+        assertThat(timerLock.lock(LockConfiguration.of("timerlock-holds", MINUTE))).isEmpty();
+      }
       assertThat(log.warnings()).as("a TimerLock holder is no suspect").isEmpty();
 
       for (String name : new String[] {"report", "export"}) {

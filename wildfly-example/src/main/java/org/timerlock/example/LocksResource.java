@@ -1,108 +1,103 @@
 package org.timerlock.example;
 
 import jakarta.inject.Inject;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
-import javax.naming.InitialContext;
-import javax.naming.NamingException;
-import javax.sql.DataSource;
-import org.eclipse.microprofile.config.Config;
-import org.eclipse.microprofile.config.ConfigProvider;
+import org.timerlock.core.admin.LockAdmin;
+import org.timerlock.core.admin.LockInfo;
+import org.timerlock.core.admin.LockPage;
 
 /**
- * {@code GET /api/locks}: the locks this node holds right now and, with the JDBC provider on a JNDI
- * DataSource, the rows of the lock table as every node sees them.
+ * {@code GET /api/locks}: the locks this node holds right now and one page of the locks in the
+ * store as every node sees them, through TimerLock's injectable {@link LockAdmin} (whatever the
+ * provider: JDBC, Redis or in-memory); {@code DELETE /api/locks/{name}} releases a lock a stuck
+ * node left behind.
  */
 @Path("locks")
 public class LocksResource {
 
-  private static final Pattern TABLE =
-      Pattern.compile("[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)?");
-
   @Inject ExecutionLog log;
   @Inject NodeIdentity node;
+  @Inject LockAdmin admin;
 
   /**
-   * One row of the lock table.
+   * One lock of the store.
    *
    * @param name the lock name
-   * @param lockedAt when it was last taken (database time)
-   * @param lockUntil until when it is held (database time)
-   * @param lockedBy who took it
-   * @param held whether it is held now, by the database's clock
+   * @param lockedAt when it was last taken, by the store's clock; null where the store does not say
+   * @param lockUntil until when it is held, by the store's clock
+   * @param lockedBy the owner value of the latest acquisition
+   * @param node the node of that acquisition
+   * @param held whether it is held now, by the store's clock
    */
   public record LockRow(
-      String name, String lockedAt, String lockUntil, String lockedBy, boolean held) {}
+      String name,
+      Instant lockedAt,
+      Instant lockUntil,
+      String lockedBy,
+      String node,
+      boolean held) {
+
+    static LockRow of(LockInfo lock) {
+      return new LockRow(
+          lock.name(), lock.lockedAt(), lock.lockUntil(), lock.owner(), lock.nodeId(), lock.held());
+    }
+  }
 
   /**
    * The answer.
    *
    * @param node this node
    * @param heldHere the locks held by this node, with when it took them
-   * @param table the lock table's rows, or empty when the store is not a JNDI DataSource
-   * @param note what the table part shows, or why it is empty
+   * @param locks one page of the store's locks
+   * @param next the cursor of the next page, or null for the last page
    */
   public record Locks(
-      String node, Map<String, Instant> heldHere, List<LockRow> table, String note) {}
+      String node, Map<String, Instant> heldHere, List<LockRow> locks, String next) {}
 
   /**
-   * The current locks.
+   * One page of the current locks.
    *
+   * @param cursor the {@code next} of the page before; none for the first page
+   * @param limit the page size
    * @return the locks
    */
   @GET
   @Produces(MediaType.APPLICATION_JSON)
-  public Locks current() {
-    Config config = ConfigProvider.getConfig();
-    String provider = config.getOptionalValue("timerlock.provider", String.class).orElse("jdbc");
-    if (!"jdbc".equals(provider)
-        || config.getOptionalValue("timerlock.jdbc.url", String.class).isPresent()) {
-      return new Locks(
-          node.name(), log.heldHere(), List.of(), "store not readable here: " + provider);
-    }
-    String jndi =
-        config
-            .getOptionalValue("timerlock.jdbc.datasource", String.class)
-            .orElse("java:comp/DefaultDataSource");
-    String table = config.getOptionalValue("timerlock.jdbc.table", String.class).orElse("shedlock");
-    if (!TABLE.matcher(table).matches()) {
-      return new Locks(node.name(), log.heldHere(), List.of(), "unexpected table name " + table);
-    }
-    try {
-      DataSource dataSource = (DataSource) new InitialContext().lookup(jndi);
-      return new Locks(node.name(), log.heldHere(), rows(dataSource, table), table + " in " + jndi);
-    } catch (NamingException | SQLException e) {
-      return new Locks(node.name(), log.heldHere(), List.of(), "cannot read " + table + ": " + e);
-    }
+  public Locks current(
+      @QueryParam("cursor") String cursor, @DefaultValue("100") @QueryParam("limit") int limit) {
+    LockPage page = admin.list(cursor, limit);
+    return new Locks(
+        node.name(),
+        log.heldHere(),
+        page.locks().stream().map(LockRow::of).toList(),
+        page.nextCursor());
   }
 
-  private static List<LockRow> rows(DataSource dataSource, String table) throws SQLException {
-    String sql =
-        "SELECT name, locked_at, lock_until, locked_by,"
-            + " CASE WHEN lock_until > CURRENT_TIMESTAMP THEN 1 ELSE 0 END FROM "
-            + table
-            + " ORDER BY name";
-    List<LockRow> rows = new ArrayList<>();
-    try (Connection c = dataSource.getConnection();
-        PreparedStatement s = c.prepareStatement(sql);
-        ResultSet r = s.executeQuery()) {
-      while (r.next()) {
-        rows.add(
-            new LockRow(
-                r.getString(1), r.getString(2), r.getString(3), r.getString(4), r.getInt(5) == 1));
-      }
-    }
-    return rows;
+  /**
+   * Releases whatever acquisition holds a lock: for a node that crashed or hangs.
+   *
+   * @param name the lock name
+   * @return the lock as it was before the release
+   * @throws NotFoundException when the lock is not held
+   */
+  @DELETE
+  @Path("{name}")
+  @Produces(MediaType.APPLICATION_JSON)
+  public LockRow release(@PathParam("name") String name) {
+    return admin
+        .release(name)
+        .map(LockRow::of)
+        .orElseThrow(() -> new NotFoundException("lock '" + name + "' is not held"));
   }
 }

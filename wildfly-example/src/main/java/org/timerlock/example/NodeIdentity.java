@@ -1,38 +1,25 @@
 package org.timerlock.example;
 
 import jakarta.enterprise.context.ApplicationScoped;
-import java.net.InetAddress;
-import java.net.UnknownHostException;
-import org.eclipse.microprofile.config.ConfigProvider;
+import jakarta.inject.Inject;
+import org.timerlock.cdi.LockedTasks;
 
-/** The name this node shows in executions and logs: the same rule TimerLock uses for owners. */
+/**
+ * The name this node shows in executions and logs: TimerLock's own node id, so that they match the
+ * owners in the lock store and two nodes on one host are told apart.
+ */
 @ApplicationScoped
 public class NodeIdentity {
 
-  private final String name;
-
-  /** Reads {@code timerlock.node-id}, else WildFly's node name, else the host name. */
-  public NodeIdentity() {
-    this.name =
-        ConfigProvider.getConfig()
-            .getOptionalValue("timerlock.node-id", String.class)
-            .orElseGet(() -> System.getProperty("jboss.node.name", hostName()));
-  }
+  @Inject LockedTasks timerLock;
 
   /**
    * This node's name.
    *
-   * @return e.g. {@code node1}
+   * @return {@code timerlock.node-id}, else the server's name for this instance (e.g. {@code node1}
+   *     on WildFly)
    */
   public String name() {
-    return name;
-  }
-
-  private static String hostName() {
-    try {
-      return InetAddress.getLocalHost().getHostName();
-    } catch (UnknownHostException e) {
-      return "localhost";
-    }
+    return timerLock.nodeId();
   }
 }

@@ -1,8 +1,10 @@
 package org.timerlock.cdi.internal;
 
 import jakarta.enterprise.event.Event;
+import java.lang.System.Logger.Level;
 import java.lang.reflect.Method;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.OptionalLong;
 import org.timerlock.cdi.LockEvent;
 import org.timerlock.cdi.LockEvent.Kind;
@@ -10,9 +12,23 @@ import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.LockException;
 import org.timerlock.core.LockListener;
 import org.timerlock.core.StoreOperation;
+import org.timerlock.core.spi.Printable;
 
-/** Turns the executor's callbacks into {@link LockEvent}s for one locked method. */
+/**
+ * Turns the executor's callbacks into {@link LockEvent}s for one locked method. An observer that
+ * throws is logged here, by the event and the observer method, and never reaches the job. CDI stops
+ * notifying the observers after a throwing one of that one event; that cannot be changed from here.
+ */
 final class EventPublisher implements LockListener {
+
+  private static final System.Logger LOG = System.getLogger(EventPublisher.class.getName());
+
+  /**
+   * Frames of the container's and the JDK's method invocation, below an observer method's frame.
+   */
+  private static final String[] INVOKERS = {
+    "org.jboss.weld.", "jdk.internal.reflect.", "java.lang.reflect.", "java.lang.invoke."
+  };
 
   private final Event<LockEvent> events;
   private final String nodeId;
@@ -26,17 +42,17 @@ final class EventPublisher implements LockListener {
 
   @Override
   public void acquired(LockConfiguration configuration, OptionalLong fencingToken) {
-    events.fire(start(Kind.ACQUIRED, configuration).fencingToken(fencingToken).build());
+    fire(Kind.ACQUIRED, configuration, fencingToken, null, null, null);
   }
 
   @Override
   public void skipped(LockConfiguration configuration) {
-    events.fire(start(Kind.SKIPPED, configuration).build());
+    fire(Kind.SKIPPED, configuration, OptionalLong.empty(), null, null, null);
   }
 
   @Override
   public void alreadyRan(LockConfiguration configuration) {
-    events.fire(start(Kind.ALREADY_RAN, configuration).build());
+    fire(Kind.ALREADY_RAN, configuration, OptionalLong.empty(), null, null, null);
   }
 
   @Override
@@ -45,27 +61,83 @@ final class EventPublisher implements LockListener {
       OptionalLong fencingToken,
       Duration ranFor,
       Throwable failure) {
-    events.fire(
-        start(Kind.RELEASED, configuration)
-            .fencingToken(fencingToken)
-            .ranFor(ranFor)
-            .failure(failure)
-            .build());
+    fire(Kind.RELEASED, configuration, fencingToken, ranFor, failure, null);
   }
 
   @Override
   public void storeFailure(
       LockConfiguration configuration, StoreOperation operation, LockException failure) {
-    events.fire(
-        start(Kind.STORE_FAILURE, configuration).operation(operation).failure(failure).build());
+    fire(Kind.STORE_FAILURE, configuration, OptionalLong.empty(), null, failure, operation);
   }
 
   /** The lock is switched off by configuration: the call is skipped without asking the store. */
   void disabled(LockConfiguration configuration) {
-    events.fire(start(Kind.DISABLED, configuration).build());
+    fire(Kind.DISABLED, configuration, OptionalLong.empty(), null, null, null);
   }
 
-  private LockEvent.Builder start(Kind kind, LockConfiguration configuration) {
-    return LockEvent.of(kind, configuration, nodeId).method(method);
+  private void fire(LockEvent event) {
+    try {
+      events.fire(event);
+    } catch (RuntimeException e) {
+      LOG.log(
+          Level.WARNING,
+          "An observer of LockEvent threw on "
+              + event.kind()
+              + " of lock '"
+              + Printable.of(event.lockName())
+              + "'"
+              + event
+                  .method()
+                  .map(m -> " (" + m.getDeclaringClass().getName() + "." + m.getName() + ")")
+                  .orElse("")
+              + ": "
+              + observer(e)
+              + ". The job is not affected; CDI did not notify the observers after it of this event.",
+          e);
+    }
+  }
+
+  /**
+   * The observer method that threw: the frame just above the container's reflective call into it.
+   */
+  static String observer(Throwable e) {
+    StackTraceElement[] frames = e.getStackTrace();
+    for (int i = 1; i < frames.length; i++) {
+      for (String invoker : INVOKERS) {
+        if (frames[i].getClassName().startsWith(invoker)
+            && !frames[i - 1].getClassName().startsWith(invoker)) {
+          return "observer " + frames[i - 1].getClassName() + "." + frames[i - 1].getMethodName();
+        }
+      }
+    }
+    return "an observer";
+  }
+
+  @Override
+  public String toString() {
+    return "LockEvent publisher of "
+        + (method == null
+            ? "an executor"
+            : method.getDeclaringClass().getName() + "." + method.getName());
+  }
+
+  private void fire(
+      Kind kind,
+      LockConfiguration configuration,
+      OptionalLong fencingToken,
+      Duration ranFor,
+      Throwable failure,
+      StoreOperation operation) {
+    fire(
+        new LockEvent(
+            kind,
+            configuration,
+            method,
+            nodeId,
+            Instant.now(),
+            ranFor,
+            failure,
+            operation,
+            fencingToken));
   }
 }

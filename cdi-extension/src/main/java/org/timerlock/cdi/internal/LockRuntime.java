@@ -13,6 +13,7 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentHashMap;
 import org.timerlock.cdi.LockEvent;
+import org.timerlock.cdi.internal.jfr.RecordedLockProvider;
 import org.timerlock.core.DefaultLockingTaskExecutor;
 import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.LockProvider;
@@ -44,7 +45,7 @@ public class LockRuntime {
   @Inject
   LockRuntime(LockOperations operations, LockProvider provider, Event<LockEvent> events) {
     this.operations = operations;
-    this.provider = provider;
+    this.provider = RecordedLockProvider.wrap(provider);
     this.events = events;
     this.programmatic = executor(null);
   }
@@ -100,6 +101,15 @@ public class LockRuntime {
    */
   public boolean oncePerFire(String name) {
     return operations.byName(name).oncePerFire();
+  }
+
+  /**
+   * This node's id, the readable first part of its lock owner values.
+   *
+   * @return {@code timerlock.node-id}, or the server's default
+   */
+  public String nodeId() {
+    return operations.nodeId();
   }
 
   private <T> TaskResult<T> run(LockedOperation operation, Instant fire, Callable<T> task)

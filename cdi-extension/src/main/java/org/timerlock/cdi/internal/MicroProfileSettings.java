@@ -14,7 +14,7 @@ final class MicroProfileSettings implements ProviderSettings {
 
   MicroProfileSettings(Config config) {
     this.config = config;
-    this.nodeId = find(TimerLockKeys.NODE_ID).orElseGet(MicroProfileSettings::serverNodeId);
+    this.nodeId = find(TimerLockKeys.NODE_ID).orElseGet(OwnerIds::defaultNodeId);
   }
 
   @Override
@@ -57,11 +57,5 @@ final class MicroProfileSettings implements ProviderSettings {
   @Override
   public String nodeId() {
     return nodeId;
-  }
-
-  /** WildFly's node name where set, else host name and process id. */
-  private static String serverNodeId() {
-    String jboss = System.getProperty("jboss.node.name");
-    return jboss != null && !jboss.isBlank() ? jboss : OwnerIds.defaultNodeId();
   }
 }

@@ -6,21 +6,30 @@ import java.util.List;
 /** Deployment problems, collected while scanning and reported together at the end. */
 final class Problems {
 
-  private final List<String> messages = new ArrayList<>();
+  private final List<TimerLockDeploymentProblem> problems = new ArrayList<>();
 
   void add(LockCandidate candidate, String problem) {
-    messages.add("@SchedulerLock on " + candidate.where() + ": " + problem);
+    add("@SchedulerLock on " + candidate.where() + ": " + problem);
   }
 
   void add(String problem) {
-    messages.add(problem);
+    problems.add(new TimerLockDeploymentProblem(problem));
   }
 
-  List<String> messages() {
-    return List.copyOf(messages);
+  /** A problem found by catching an exception, which goes with it so that the log shows it. */
+  void add(String problem, Throwable cause) {
+    problems.add(new TimerLockDeploymentProblem(problem, cause));
+  }
+
+  List<TimerLockDeploymentProblem> all() {
+    return List.copyOf(problems);
+  }
+
+  int size() {
+    return problems.size();
   }
 
   boolean isEmpty() {
-    return messages.isEmpty();
+    return problems.isEmpty();
   }
 }

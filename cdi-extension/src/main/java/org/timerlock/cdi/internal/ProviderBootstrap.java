@@ -20,7 +20,9 @@ final class ProviderBootstrap {
   /**
    * Builds the configured provider.
    *
-   * @throws IllegalArgumentException when the type is unknown or its configuration is invalid
+   * @throws IllegalArgumentException when the type is unknown or the provider cannot be built; its
+   *     cause is what made the factory fail (a class that cannot be loaded, say), null when the
+   *     message says it all
    */
   static LockProvider build(ProviderSettings settings) {
     String type = settings.value(TimerLockKeys.PROVIDER);
@@ -39,15 +41,24 @@ final class ProviderBootstrap {
     try {
       return factory.create(settings);
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(
-          "the lock provider "
-              + TimerLockKeys.PROVIDER.name()
-              + " = \""
-              + type
-              + "\" cannot be built: "
-              + e.getMessage(),
-          e);
+      // A configuration problem: the message names key and value; a cause is what lies beneath.
+      throw cannotBeBuilt(type, e.getMessage(), e.getCause());
+    } catch (RuntimeException | LinkageError e) {
+      // A library the provider needs is missing or broken: the log must show what and where.
+      throw cannotBeBuilt(type, e instanceof RuntimeException ? e.getMessage() : e.toString(), e);
     }
+  }
+
+  private static IllegalArgumentException cannotBeBuilt(
+      String type, String problem, Throwable cause) {
+    return new IllegalArgumentException(
+        "the lock provider "
+            + TimerLockKeys.PROVIDER.name()
+            + " = \""
+            + type
+            + "\" cannot be built: "
+            + problem,
+        cause);
   }
 
   /** The provider factories on the class path, by type; the first of a type wins. */

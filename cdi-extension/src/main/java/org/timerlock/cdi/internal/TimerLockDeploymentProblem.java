@@ -13,4 +13,15 @@ public final class TimerLockDeploymentProblem extends RuntimeException {
   public TimerLockDeploymentProblem(String message) {
     super(message, null, false, false);
   }
+
+  /**
+   * Creates the problem found by catching an exception: the server's log shows that exception (a
+   * class that could not be loaded, say) under this problem.
+   *
+   * @param message what is wrong, where, and how to fix it
+   * @param cause what was caught
+   */
+  public TimerLockDeploymentProblem(String message, Throwable cause) {
+    super(message, cause, false, false);
+  }
 }

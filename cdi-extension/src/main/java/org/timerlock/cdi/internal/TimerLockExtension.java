@@ -14,6 +14,7 @@ import jakarta.interceptor.Interceptor;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -38,11 +39,22 @@ public class TimerLockExtension implements Extension {
 
   /** The beans of this jar, which is no bean archive: the extension adds them itself. */
   private static final List<Class<?>> OWN_BEANS =
-      List.of(SchedulerLockInterceptor.class, LockRuntime.class, LockedTasks.class);
+      List.of(
+          SchedulerLockInterceptor.class,
+          LockRuntime.class,
+          LockedTasks.class,
+          ObservedLockAdmin.class);
 
   private final List<LockCandidate> candidates = new ArrayList<>();
   private final Problems problems = new Problems();
   private final Map<LockCandidate, LockedOperation> operations = new LinkedHashMap<>();
+
+  /**
+   * Names of locked methods whose settings failed validation: keys for them name a method, which
+   * the deployment problems already report.
+   */
+  private final Set<String> rejectedNames = new HashSet<>();
+
   private boolean applicationProvidesLockProvider;
   private LockProvider builtProvider;
 
@@ -53,6 +65,9 @@ public class TimerLockExtension implements Extension {
     for (Class<?> bean : OWN_BEANS) {
       event.addAnnotatedType(beanManager.createAnnotatedType(bean), bean.getName());
     }
+    OptionalBeans.present()
+        .forEach(
+            bean -> event.addAnnotatedType(beanManager.createAnnotatedType(bean), bean.getName()));
   }
 
   void findLockedMethods(@Observes ProcessManagedBean<?> event) {
@@ -81,6 +96,10 @@ public class TimerLockExtension implements Extension {
         registry.register(candidate.beanClass(), operation);
       } catch (IllegalArgumentException e) {
         problems.add(candidate, e.getMessage());
+        rejectedNames.add(
+            candidate.annotation().name().isBlank()
+                ? candidate.defaultName()
+                : candidate.annotation().name());
       }
     }
     rejectUnintendedSharing();
@@ -107,9 +126,7 @@ public class TimerLockExtension implements Extension {
     if (problems.isEmpty()) {
       checkAgainstProvider(beanManager);
     }
-    for (String message : problems.messages()) {
-      event.addDeploymentProblem(new TimerLockDeploymentProblem(message));
-    }
+    problems.all().forEach(event::addDeploymentProblem);
   }
 
   void closeProvider(@Observes BeforeShutdown event) {
@@ -160,8 +177,11 @@ public class TimerLockExtension implements Extension {
   /** Checks every timerlock.* key; true when none is unknown or invalid. */
   private boolean checkConfigKeys(Config config) {
     Set<String> lockNames =
-        operations.values().stream().map(LockedOperation::name).collect(Collectors.toSet());
-    int before = problems.messages().size();
+        operations.values().stream()
+            .map(LockedOperation::name)
+            .collect(Collectors.toCollection(HashSet::new));
+    lockNames.addAll(rejectedNames);
+    int before = problems.size();
     new ConfigKeyCheck(
             config,
             KeyCatalogue.load(),
@@ -174,7 +194,7 @@ public class TimerLockExtension implements Extension {
                         + " lock is taken through LockedTasks",
                     key))
         .checkAll();
-    return problems.messages().size() == before;
+    return problems.size() == before;
   }
 
   private void logSwitchedOff(boolean allEnabled) {
@@ -207,7 +227,7 @@ public class TimerLockExtension implements Extension {
         builtProvider = ProviderBootstrap.build(settings);
       } catch (IllegalArgumentException e) {
         failure = "TimerLock: " + e.getMessage();
-        problems.add(failure);
+        problems.add(failure, e.getCause());
       }
     } else {
       failure = "TimerLock: the lock provider was not built: its configuration is invalid";

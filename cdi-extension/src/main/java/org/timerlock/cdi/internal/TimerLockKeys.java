@@ -32,7 +32,8 @@ final class TimerLockKeys {
       ConfigKey.optional(
           "timerlock.node-id",
           ValueType.text(id -> !id.isEmpty(), "a node name"),
-          "the server's node name (jboss.node.name), else host name and process id",
+          "the server's instance name (jboss.node.name; <name>@<host> on GlassFish, Payara and"
+              + " Open Liberty), else host name and process id",
           "The readable first part of every lock owner value (locked_by), naming this node.");
 
   static final ConfigKey<StoreFailurePolicy> STORE_FAILURE =

@@ -5,7 +5,10 @@ import java.util.function.Function;
 import org.timerlock.jdbc.SqlStatement.Builder;
 import org.timerlock.jdbc.SqlStatement.Values;
 
-/** DB2: the standard MERGE. Not tested here; the lease only (no fire guard, no fencing tokens). */
+/**
+ * DB2: the standard MERGE. Run against no server here, its statements are checked against reviewed
+ * snapshots ({@code SqlSnapshotTest}); the lease only (no fire guard, no fencing tokens).
+ */
 final class Db2Dialect extends Dialect {
 
   Db2Dialect() {

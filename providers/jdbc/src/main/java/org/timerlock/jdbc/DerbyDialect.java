@@ -53,12 +53,8 @@ final class DerbyDialect extends Dialect {
   }
 
   @Override
-  AcquireResult acquireResult() {
-    return AcquireResult.UPDATE_THEN_INSERT;
-  }
-
-  @Override
-  SqlStatement secondAcquire(LockTable t, AcquireMode mode) {
-    return insertIfAbsent(t, mode, "SYSIBM.SYSDUMMY1");
+  AcquireStrategy acquireStrategy(LockTable t, AcquireMode mode) {
+    return new AcquireStrategy.UpdateThenInsert(
+        mode, acquire(t, mode), insertIfAbsent(t, mode, "SYSIBM.SYSDUMMY1"), selectState(t, mode));
   }
 }

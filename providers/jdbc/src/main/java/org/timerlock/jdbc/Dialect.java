@@ -33,28 +33,6 @@ abstract class Dialect {
    */
   static final char PAD_MARKER = '\uE000';
 
-  /** How the result of the acquire statement says whether the lock was taken. */
-  enum AcquireResult {
-    /** Update count 1: inserted or taken over; 0: held elsewhere. Lease only, no token. */
-    COUNT,
-    /**
-     * The statement is a query that returns one row describing the lock row after it: its owner
-     * and, where the table has them, its fencing token and latest fire. Ours means taken.
-     */
-    RETURNED_STATE,
-    /** The statement is a query that returns the row only when it inserted or took it over. */
-    CHANGED_ROW,
-    /** As {@link #CHANGED_ROW}, through the JDBC generated keys of an update statement. */
-    CHANGED_ROW_AS_KEYS,
-    /** MySQL's upsert count: 2 taken over, 0 held, 1 inserted or (found-rows mode) held. */
-    MYSQL_COUNT,
-    /**
-     * Derby: an UPDATE that takes over an expired row (count 1), else an INSERT of a missing row
-     * (count 1); Derby's MERGE does not re-check its condition against a concurrent update.
-     */
-    UPDATE_THEN_INSERT
-  }
-
   /** Behaviour of a database that the statements have to allow for. */
   enum Quirk {
     /** Strings compare ignoring trailing spaces (PAD SPACE), in primary keys too. */
@@ -127,16 +105,18 @@ abstract class Dialect {
     return epochMicros() != null;
   }
 
-  /** The single acquire statement: inserts the row or takes over an expired one. */
+  /**
+   * The acquire statement: inserts the row or takes over an expired one (Derby: takes over only,
+   * see its {@link #acquireStrategy}).
+   */
   abstract SqlStatement acquire(LockTable t, AcquireMode mode);
 
-  AcquireResult acquireResult() {
-    return AcquireResult.COUNT;
-  }
-
-  /** The second acquire statement of {@link AcquireResult#UPDATE_THEN_INSERT} dialects. */
-  SqlStatement secondAcquire(LockTable t, AcquireMode mode) {
-    return selectState(t, mode);
+  /**
+   * How the acquire statement runs and tells whether the lock was taken. By default its update
+   * count: 1 when taken.
+   */
+  AcquireStrategy acquireStrategy(LockTable t, AcquireMode mode) {
+    return new AcquireStrategy.UpdateCount(mode, acquire(t, mode), selectState(t, mode));
   }
 
   /** The statements that add the fire and token columns to a ShedLock table. */
@@ -439,6 +419,49 @@ abstract class Dialect {
         + " END";
   }
 
+  /** A product this provider supports: how its metadata is recognised, and its dialect. */
+  private record Product(String label, ProductMatch matches, DialectFactory dialect) {}
+
+  @FunctionalInterface
+  private interface ProductMatch {
+    /** Whether the product name and version (both lower case) are this product's. */
+    boolean test(String product, String version);
+  }
+
+  @FunctionalInterface
+  private interface DialectFactory {
+    Dialect create(DatabaseMetaData metaData) throws SQLException;
+  }
+
+  /** In the order they are tried: MariaDB may call itself MySQL. */
+  private static final List<Product> PRODUCTS =
+      List.of(
+          new Product(
+              "MariaDB",
+              (p, v) -> p.contains("mariadb") || (p.contains("mysql") && v.contains("mariadb")),
+              MySqlDialect::mariaDb),
+          new Product("MySQL", (p, v) -> p.contains("mysql"), MySqlDialect::mySql),
+          new Product(
+              "PostgreSQL", (p, v) -> p.contains("postgresql"), m -> new PostgreSqlDialect()),
+          new Product("H2", (p, v) -> p.equals("h2"), m -> new H2Dialect()),
+          new Product("HSQLDB", (p, v) -> p.contains("hsql"), m -> new HsqlDbDialect()),
+          new Product("Derby", (p, v) -> p.contains("derby"), m -> new DerbyDialect()),
+          new Product("Oracle", (p, v) -> p.contains("oracle"), m -> new OracleDialect()),
+          new Product(
+              "SQL Server",
+              (p, v) -> p.contains("microsoft sql server"),
+              m -> new SqlServerDialect()),
+          new Product("DB2", (p, v) -> p.startsWith("db2"), m -> new Db2Dialect()));
+
+  /**
+   * The products {@link #detect} recognises, for messages.
+   *
+   * @return e.g. {@code MariaDB, MySQL, PostgreSQL, ...}
+   */
+  static String supportedProducts() {
+    return String.join(", ", PRODUCTS.stream().map(Product::label).toList());
+  }
+
   /**
    * The dialect of the connected database and driver: the server decides the SQL, and the driver
    * how it may be run (MariaDB's {@code INSERT ... RETURNING} only as a query through MariaDB's own
@@ -451,32 +474,10 @@ abstract class Dialect {
     String version = metaData.getDatabaseProductVersion();
     String p = product == null ? "" : product.toLowerCase(Locale.ROOT);
     String v = version == null ? "" : version.toLowerCase(Locale.ROOT);
-    if (p.contains("mariadb") || (p.contains("mysql") && v.contains("mariadb"))) {
-      return MySqlDialect.mariaDb(metaData);
-    }
-    if (p.contains("mysql")) {
-      return MySqlDialect.mySql(metaData);
-    }
-    if (p.contains("postgresql")) {
-      return new PostgreSqlDialect();
-    }
-    if (p.equals("h2")) {
-      return new H2Dialect();
-    }
-    if (p.contains("hsql")) {
-      return new HsqlDbDialect();
-    }
-    if (p.contains("derby")) {
-      return new DerbyDialect();
-    }
-    if (p.contains("oracle")) {
-      return new OracleDialect();
-    }
-    if (p.contains("microsoft sql server")) {
-      return new SqlServerDialect();
-    }
-    if (p.startsWith("db2")) {
-      return new Db2Dialect();
+    for (Product known : PRODUCTS) {
+      if (known.matches().test(p, v)) {
+        return known.dialect().create(metaData);
+      }
     }
     return null;
   }

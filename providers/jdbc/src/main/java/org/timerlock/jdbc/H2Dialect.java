@@ -107,7 +107,7 @@ final class H2Dialect extends Dialect {
   }
 
   @Override
-  AcquireResult acquireResult() {
-    return AcquireResult.CHANGED_ROW;
+  AcquireStrategy acquireStrategy(LockTable t, AcquireMode mode) {
+    return new AcquireStrategy.ReturnedRow(mode, acquire(t, mode), selectState(t, mode), false);
   }
 }

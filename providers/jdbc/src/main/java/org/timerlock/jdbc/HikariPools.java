@@ -2,6 +2,7 @@ package org.timerlock.jdbc;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import java.sql.Driver;
 import java.time.Duration;
 import javax.sql.DataSource;
 
@@ -10,10 +11,25 @@ final class HikariPools {
 
   private HikariPools() {}
 
+  /**
+   * A pool of connections to the URL.
+   *
+   * @param driver the driver to connect with; null to let HikariCP ask {@link
+   *     java.sql.DriverManager}
+   */
   static DataSource create(
-      String url, String username, String password, int size, Duration connectionTimeout) {
+      String url,
+      Driver driver,
+      String username,
+      String password,
+      int size,
+      Duration connectionTimeout) {
     HikariConfig config = new HikariConfig();
-    config.setJdbcUrl(url);
+    if (driver == null) {
+      config.setJdbcUrl(url);
+    } else {
+      config.setDataSource(new DriverDataSource(driver, url));
+    }
     if (username != null) {
       config.setUsername(username);
     }

@@ -42,7 +42,7 @@ final class HsqlDbDialect extends Dialect {
   }
 
   @Override
-  AcquireResult acquireResult() {
-    return AcquireResult.CHANGED_ROW_AS_KEYS;
+  AcquireStrategy acquireStrategy(LockTable t, AcquireMode mode) {
+    return new AcquireStrategy.ChangedRowAsKeys(mode, acquire(t, mode), selectState(t, mode), t);
   }
 }

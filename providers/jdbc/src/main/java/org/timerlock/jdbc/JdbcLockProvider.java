@@ -4,13 +4,11 @@ import java.lang.System.Logger.Level;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.EnumMap;
 import java.util.EnumSet;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -62,7 +60,7 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
   private final String nodeId;
   private final boolean createTable;
   private final AutoCloseable owned;
-  private final TransactionIsolation isolation;
+  private final OutsideCallerTransaction outsideTransaction;
   private final Redactor redactor;
   private final NeighbourCheck neighbours;
   private volatile Statements statements;
@@ -77,9 +75,7 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
   /** The detected database and its statements for this table. */
   private record Statements(
       Dialect dialect,
-      Map<AcquireMode, SqlStatement> acquire,
-      Map<AcquireMode, SqlStatement> second,
-      Map<AcquireMode, SqlStatement> selectState,
+      Map<AcquireMode, AcquireStrategy> acquire,
       SqlStatement release,
       SqlStatement extend,
       SqlStatement selectLive) {}
@@ -111,7 +107,7 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
     this.createTable = builder.createTable;
     this.owned =
         builder.closeDataSource && dataSource instanceof AutoCloseable c ? c : builder.owned;
-    this.isolation = new TransactionIsolation(builder.isolationExecutor);
+    this.outsideTransaction = new OutsideCallerTransaction(builder.outsideTransactionExecutor);
     this.redactor = builder.redactor;
     this.neighbours = new NeighbourCheck(table, this::where);
   }
@@ -256,105 +252,21 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
   private LockAttempt tryAcquire(
       Connection connection, Statements s, Values values, LockConfiguration configuration)
       throws SQLException {
-    AcquireMode mode = mode(s.dialect(), values);
-    SqlStatement acquire = s.acquire().get(mode);
-    RowState after;
-    boolean complete = false;
-    switch (s.dialect().acquireResult()) {
-      case RETURNED_STATE:
-        after = queryState(connection, acquire, values);
-        complete = true;
-        break;
-      case CHANGED_ROW:
-        after = queryState(connection, acquire, values);
-        break;
-      case CHANGED_ROW_AS_KEYS:
-        after = updateReturningKeys(connection, acquire, values, mode);
-        break;
-      case MYSQL_COUNT:
-        int count = update(connection, acquire, values);
-        if (count == 0 || (count == 2 && mode == AcquireMode.LEASE_ONLY)) {
-          after = count == 2 ? new RowState(values.owner(), null, null) : RowState.UNKNOWN;
-        } else {
-          after = queryState(connection, s.selectState().get(mode), values);
-          complete = true;
-        }
-        break;
-      case UPDATE_THEN_INSERT:
-        boolean taken =
-            update(connection, acquire, values) == 1
-                || update(connection, s.second().get(mode), values) == 1;
-        after = taken ? new RowState(values.owner(), null, null) : RowState.UNKNOWN;
-        break;
-      case COUNT:
+    AcquireStrategy.Attempt attempt =
+        s.acquire().get(mode(s.dialect(), values)).tryAcquire(connection, values);
+    switch (attempt.outcome()) {
+      case ACQUIRED:
+        return LockAttempt.acquired(
+            new JdbcLock(
+                configuration.name(),
+                values.owner(),
+                configuration.lockAtLeastFor(),
+                attempt.row().fencingToken()));
+      case ALREADY_RAN:
+        return LockAttempt.alreadyRan();
       default:
-        after =
-            update(connection, acquire, values) == 1
-                ? new RowState(values.owner(), null, null)
-                : RowState.UNKNOWN;
+        return LockAttempt.heldElsewhere();
     }
-    if (values.owner().equals(after.owner())) {
-      Long token = after.fencingToken();
-      if (token == null && mode != AcquireMode.LEASE_ONLY) {
-        token = queryState(connection, s.selectState().get(mode), values).fencingToken();
-      }
-      return LockAttempt.acquired(
-          new JdbcLock(
-              configuration.name(), values.owner(), configuration.lockAtLeastFor(), token));
-    }
-    if (mode != AcquireMode.FIRE) {
-      return LockAttempt.heldElsewhere();
-    }
-    // Only a refused fire needs to know why; statements that did not say are asked again.
-    RowState known = complete ? after : queryState(connection, s.selectState().get(mode), values);
-    return known.lastFire() != null && known.lastFire() >= values.fire()
-        ? LockAttempt.alreadyRan()
-        : LockAttempt.heldElsewhere();
-  }
-
-  private static int update(Connection connection, SqlStatement statement, Values values)
-      throws SQLException {
-    try (PreparedStatement ps = connection.prepareStatement(statement.sql())) {
-      statement.bind(ps, values);
-      return ps.executeUpdate();
-    }
-  }
-
-  /** Runs a query returning {@link RowState}'s columns; the first row, or nothing known. */
-  private static RowState queryState(Connection connection, SqlStatement query, Values values)
-      throws SQLException {
-    try (PreparedStatement ps = connection.prepareStatement(query.sql())) {
-      query.bind(ps, values);
-      try (ResultSet rs = ps.executeQuery()) {
-        return rs.next() ? rowState(rs) : RowState.UNKNOWN;
-      }
-    }
-  }
-
-  private RowState updateReturningKeys(
-      Connection connection, SqlStatement statement, Values values, AcquireMode mode)
-      throws SQLException {
-    String[] columns = Dialect.stateColumns(table, mode, "").toUpperCase(Locale.ROOT).split(", ");
-    try (PreparedStatement ps = connection.prepareStatement(statement.sql(), columns)) {
-      statement.bind(ps, values);
-      if (ps.executeUpdate() != 1) {
-        return RowState.UNKNOWN;
-      }
-      try (ResultSet rs = ps.getGeneratedKeys()) {
-        return rs.next() ? rowState(rs) : RowState.UNKNOWN;
-      }
-    }
-  }
-
-  private static RowState rowState(ResultSet rs) throws SQLException {
-    String owner = rs.getString(1);
-    if (rs.getMetaData().getColumnCount() < 3) {
-      return new RowState(owner, null, null);
-    }
-    long token = rs.getLong(2);
-    Long fencingToken = rs.wasNull() ? null : token;
-    long fire = rs.getLong(3);
-    return new RowState(owner, fencingToken, rs.wasNull() ? null : fire);
   }
 
   /**
@@ -580,7 +492,7 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
    */
   @Override
   public void close() {
-    isolation.close();
+    outsideTransaction.close();
     if (owned != null) {
       try {
         owned.close();
@@ -604,25 +516,19 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
                 + md.getDatabaseProductName()
                 + " "
                 + md.getDatabaseProductVersion()
-                + "'; supported: PostgreSQL, MySQL, MariaDB, H2, Derby, HSQLDB, Oracle,"
-                + " SQL Server, DB2");
+                + "'; supported: "
+                + Dialect.supportedProducts());
       }
-      Map<AcquireMode, SqlStatement> acquire = new EnumMap<>(AcquireMode.class);
-      Map<AcquireMode, SqlStatement> second = new EnumMap<>(AcquireMode.class);
-      Map<AcquireMode, SqlStatement> selectState = new EnumMap<>(AcquireMode.class);
+      Map<AcquireMode, AcquireStrategy> acquire = new EnumMap<>(AcquireMode.class);
       for (AcquireMode mode : AcquireMode.values()) {
         if (mode == AcquireMode.LEASE_ONLY || dialect.supportsFireColumns()) {
-          acquire.put(mode, dialect.acquire(table, mode));
-          second.put(mode, dialect.secondAcquire(table, mode));
-          selectState.put(mode, dialect.selectState(table, mode));
+          acquire.put(mode, dialect.acquireStrategy(table, mode));
         }
       }
       s =
           new Statements(
               dialect,
               Map.copyOf(acquire),
-              Map.copyOf(second),
-              Map.copyOf(selectState),
               dialect.release(table),
               dialect.extend(table),
               dialect.selectLive(table));
@@ -638,9 +544,9 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
     return statements(connection).dialect();
   }
 
-  <T> T execute(String operation, String lockName, TransactionIsolation.Work<T> work) {
+  <T> T execute(String operation, String lockName, OutsideCallerTransaction.Work<T> work) {
     try {
-      return isolation.run(dataSource, work);
+      return outsideTransaction.run(dataSource, work);
     } catch (SQLException e) {
       throw new LockException(failure(operation, lockName, e), redactor.chain(e));
     } catch (RuntimeException e) {
@@ -723,7 +629,7 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
                   }
                   // Unchanged (an extension in the acquisition's millisecond) may count 0.
                   return s.dialect().countsChangedRowsOnly()
-                      && queryState(connection, s.selectLive(), values).owner() != null;
+                      && AcquireStrategy.queryRow(connection, s.selectLive(), values) != null;
                 } catch (SQLException e) {
                   if (!s.dialect().isMissingTable(e)) {
                     throw e;
@@ -761,7 +667,7 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
     private boolean createTable = true;
     private boolean closeDataSource;
     private AutoCloseable owned;
-    private Executor isolationExecutor;
+    private Executor outsideTransactionExecutor;
     private Redactor redactor = Redactor.NONE;
 
     private Builder() {}
@@ -869,8 +775,8 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
      * @param executor the executor
      * @return this builder
      */
-    public Builder isolationExecutor(Executor executor) {
-      this.isolationExecutor = executor;
+    public Builder outsideTransactionExecutor(Executor executor) {
+      this.outsideTransactionExecutor = executor;
       return this;
     }
 

@@ -1,5 +1,6 @@
 package org.timerlock.jdbc;
 
+import java.sql.Driver;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -17,9 +18,10 @@ import org.timerlock.core.spi.ValueType;
  *   <li>{@code timerlock.jdbc.datasource}: JNDI name of the DataSource, default {@code
  *       java:comp/DefaultDataSource}; looked up at the first lock attempt and again after every
  *       failure, so a DataSource bound late does not fail deployment;
- *   <li>or {@code timerlock.jdbc.url} with {@code username}, {@code password}, {@code pool-size}
- *       (default 5) and {@code connection-timeout} (default 10s): a HikariCP pool owned and closed
- *       by the provider (HikariCP must be on the class path);
+ *   <li>or {@code timerlock.jdbc.url} with {@code driver-class}, {@code username}, {@code
+ *       password}, {@code pool-size} (default 5) and {@code connection-timeout} (default 10s): a
+ *       HikariCP pool owned and closed by the provider (HikariCP must be on the class path), whose
+ *       driver is looked for in the application's class loader before DriverManager;
  *   <li>{@code timerlock.jdbc.table} (default {@code shedlock}), {@code
  *       timerlock.jdbc.create-table} (default true), and {@code timerlock.jdbc.column.name}, {@code
  *       .lock-until}, {@code .locked-at}, {@code .locked-by} for renamed columns.
@@ -68,6 +70,15 @@ public final class JdbcLockProviderFactory implements LockProviderFactory {
           JDBC_URL,
           "none",
           "A JDBC URL instead of a JNDI DataSource: the provider opens a HikariCP pool of its own.");
+
+  static final ConfigKey<String> DRIVER_CLASS =
+      ConfigKey.optional(
+          PREFIX + "driver-class",
+          ValueType.TEXT,
+          "none",
+          "The JDBC driver class of the pool built from timerlock.jdbc.url, loaded by the"
+              + " application's class loader; when not set, the application's drivers are asked"
+              + " which accepts the URL.");
 
   static final ConfigKey<String> USERNAME =
       ConfigKey.optional(
@@ -126,6 +137,7 @@ public final class JdbcLockProviderFactory implements LockProviderFactory {
       List.of(
           DATASOURCE,
           URL,
+          DRIVER_CLASS,
           USERNAME,
           PASSWORD,
           POOL_SIZE,
@@ -139,7 +151,7 @@ public final class JdbcLockProviderFactory implements LockProviderFactory {
 
   /** The keys that only apply to the pool built from {@link #URL}. */
   private static final List<ConfigKey<?>> URL_ONLY_KEYS =
-      List.of(USERNAME, PASSWORD, POOL_SIZE, CONNECTION_TIMEOUT);
+      List.of(DRIVER_CLASS, USERNAME, PASSWORD, POOL_SIZE, CONNECTION_TIMEOUT);
 
   /** Creates the factory; called by {@link java.util.ServiceLoader}. */
   public JdbcLockProviderFactory() {}
@@ -194,18 +206,14 @@ public final class JdbcLockProviderFactory implements LockProviderFactory {
       Duration timeout = settings.value(CONNECTION_TIMEOUT);
       String password = settings.find(PASSWORD).orElse(null);
       Redactor redactor = Redactor.forPool(u, password);
+      Driver driver = driver(settings, u);
       DataSource pool;
       try {
         pool =
             HikariPools.create(
-                u, settings.find(USERNAME).orElse(null), password, poolSize, timeout);
-      } catch (NoClassDefFoundError e) {
-        throw new IllegalArgumentException(
-            URL
-                + " is set, which needs HikariCP (com.zaxxer:HikariCP) on the class path; add it,"
-                + " or use a JNDI DataSource with "
-                + DATASOURCE,
-            e);
+                u, driver, settings.find(USERNAME).orElse(null), password, poolSize, timeout);
+      } catch (LinkageError e) {
+        throw new IllegalArgumentException(poolLibraryMissing(e), e);
       } catch (RuntimeException e) {
         // HikariCP's messages quote the URL ("Failed to get driver instance for jdbcUrl=..."):
         // neither the message nor the cause goes out as it is.
@@ -240,6 +248,50 @@ public final class JdbcLockProviderFactory implements LockProviderFactory {
     }
     String name = jndi.orElse(DEFAULT_DATASOURCE);
     return builder.dataSource(new JndiDataSource(name)).dataSourceDescription(name).build();
+  }
+
+  /**
+   * The driver of the pool: the configured class, else the application's driver that accepts the
+   * URL, else null for DriverManager.
+   */
+  private static Driver driver(ProviderSettings settings, String url) {
+    Optional<String> className = settings.find(DRIVER_CLASS);
+    if (className.isEmpty()) {
+      return JdbcDrivers.accepting(url).orElse(null);
+    }
+    try {
+      return JdbcDrivers.named(className.get(), url);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(
+          DRIVER_CLASS.invalid(className.get(), e.getMessage()), e.getCause());
+    }
+  }
+
+  /**
+   * The problem when HikariCP, or a library it needs (SLF4J on servers that give applications
+   * none), cannot be loaded: names the class that is missing.
+   */
+  private static String poolLibraryMissing(LinkageError e) {
+    String missing = String.valueOf(e.getMessage()).replace('/', '.');
+    if (e instanceof NoClassDefFoundError && missing.startsWith("com.zaxxer.hikari.")) {
+      return URL
+          + " is set, which needs HikariCP (com.zaxxer:HikariCP) on the class path; add it, or use"
+          + " a JNDI DataSource with "
+          + DATASOURCE;
+    }
+    String hint =
+        missing.startsWith("org.slf4j.")
+            ? "; package slf4j-api (org.slf4j:slf4j-api) with the application: servers such as"
+                + " Payara and GlassFish give applications no SLF4J"
+            : "; package HikariCP's dependencies with the application";
+    return "the pool for "
+        + URL
+        + " cannot be built: HikariCP cannot load a class it needs ("
+        + e
+        + ")"
+        + hint
+        + ", or use a JNDI DataSource with "
+        + DATASOURCE;
   }
 
   /** Whether the exception or one of its causes says this. */

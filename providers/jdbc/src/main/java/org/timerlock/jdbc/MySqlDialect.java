@@ -170,8 +170,10 @@ final class MySqlDialect extends Dialect {
   }
 
   @Override
-  AcquireResult acquireResult() {
-    return returning ? AcquireResult.RETURNED_STATE : AcquireResult.MYSQL_COUNT;
+  AcquireStrategy acquireStrategy(LockTable t, AcquireMode mode) {
+    return returning
+        ? new AcquireStrategy.ReturnedRow(mode, acquire(t, mode), selectState(t, mode), true)
+        : new AcquireStrategy.UpsertCount(mode, acquire(t, mode), selectState(t, mode));
   }
 
   // No tableOwner: MySQL and MariaDB tables have no owner, only privileges granted on them, so

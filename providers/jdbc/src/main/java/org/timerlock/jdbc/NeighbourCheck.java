@@ -21,8 +21,10 @@ import org.timerlock.core.spi.Printable;
  * node) and writes its JVM's local time instead of UTC. Such a node's {@code locked_at} lies hours
  * ahead of the database clock when its zone is ahead of UTC; TimerLock nodes are then locked out
  * for those hours after each of its runs, and it takes locks TimerLock nodes hold (see the
- * migration page). A refused acquisition is the symptom, so only a refusal makes it look at the
- * row, at most once per {@link #INTERVAL} and name, and it warns once per name.
+ * migration page). The symptom is a name this node keeps being refused, so the row is read only
+ * after {@link #REFUSALS} refusals of a name in a row (no acquisition between them), at most once
+ * per {@link #INTERVAL} and name, and a name is warned about once. A refusal alone stays one
+ * statement.
  *
  * <p>A node behind UTC writes times in the past, which look like an old row: it is not detected.
  */
@@ -31,11 +33,15 @@ final class NeighbourCheck {
   /** How far ahead of the database clock a foreign {@code locked_at} must be to be suspicious. */
   static final Duration AHEAD = Duration.ofMinutes(10);
 
-  /** How often one name's row is read while nothing suspicious was found. */
+  /** Refusals of one name in a row after which its row is read. */
+  static final int REFUSALS = 3;
+
+  /** How often one name's row is read at most while nothing suspicious was found. */
   static final Duration INTERVAL = Duration.ofMinutes(5);
 
   private final LockTable table;
   private final Supplier<String> where;
+  private final Map<String, Integer> refusedInARow = new ConcurrentHashMap<>();
   private final Map<String, Long> lastLook = new ConcurrentHashMap<>();
   private final Set<String> warned = ConcurrentHashMap.newKeySet();
 
@@ -45,14 +51,18 @@ final class NeighbourCheck {
   }
 
   /**
-   * Looks at the row of a refused acquisition when it is time to.
+   * Counts refusals and looks at the row of a name refused {@link #REFUSALS} times in a row.
    *
    * @param storedName the name as stored in the table
    * @return {@code attempt}, unchanged
    */
   LockAttempt afterAttempt(
       Connection connection, Dialect dialect, String storedName, LockAttempt attempt) {
-    if (attempt.outcome() == LockAttempt.Outcome.HELD_ELSEWHERE && due(storedName)) {
+    if (attempt.outcome() != LockAttempt.Outcome.HELD_ELSEWHERE) {
+      refusedInARow.remove(storedName);
+      return attempt;
+    }
+    if (due(storedName)) {
       try {
         look(connection, dialect, storedName);
       } catch (SQLException | RuntimeException e) {
@@ -65,7 +75,8 @@ final class NeighbourCheck {
   }
 
   private boolean due(String storedName) {
-    if (warned.contains(storedName)) {
+    if (warned.contains(storedName)
+        || refusedInARow.merge(storedName, 1, Integer::sum) < REFUSALS) {
       return false;
     }
     long now = System.nanoTime();

@@ -6,8 +6,9 @@ import org.timerlock.jdbc.SqlStatement.Builder;
 import org.timerlock.jdbc.SqlStatement.Values;
 
 /**
- * Oracle: MERGE with the take-over condition as a WHERE of the update. Not tested here; the lease
- * only (no fire guard, no fencing tokens).
+ * Oracle: MERGE with the take-over condition as a WHERE of the update. Run against no server here,
+ * its statements are checked against reviewed snapshots ({@code SqlSnapshotTest}); the lease only
+ * (no fire guard, no fencing tokens).
  */
 final class OracleDialect extends Dialect {
 

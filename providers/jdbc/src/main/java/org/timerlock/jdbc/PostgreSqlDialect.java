@@ -119,8 +119,8 @@ final class PostgreSqlDialect extends Dialect {
   }
 
   @Override
-  AcquireResult acquireResult() {
-    return AcquireResult.RETURNED_STATE;
+  AcquireStrategy acquireStrategy(LockTable t, AcquireMode mode) {
+    return new AcquireStrategy.ReturnedRow(mode, acquire(t, mode), selectState(t, mode), true);
   }
 
   /** The column from the update or, when it took nothing, from the insert. */

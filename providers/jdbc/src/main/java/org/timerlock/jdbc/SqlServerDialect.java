@@ -8,8 +8,9 @@ import org.timerlock.jdbc.SqlStatement.Builder;
 import org.timerlock.jdbc.SqlStatement.Values;
 
 /**
- * SQL Server: MERGE under HOLDLOCK; a binary collation on the name. Not tested here; the lease only
- * (no fire guard, no fencing tokens).
+ * SQL Server: MERGE under HOLDLOCK; a binary collation on the name. Run against no server here, its
+ * statements are checked against reviewed snapshots ({@code SqlSnapshotTest}); the lease only (no
+ * fire guard, no fencing tokens).
  */
 final class SqlServerDialect extends Dialect {
 

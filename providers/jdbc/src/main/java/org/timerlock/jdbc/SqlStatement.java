@@ -33,10 +33,6 @@ final class SqlStatement {
     return sql;
   }
 
-  int parameterCount() {
-    return parameters.size();
-  }
-
   void bind(PreparedStatement statement, Values values) throws SQLException {
     for (int i = 0; i < parameters.size(); i++) {
       Object value = parameters.get(i).apply(values);

@@ -347,8 +347,8 @@ class FactoryTest {
                     "managed-executor-stand-in")
                 .start();
     AtomicInteger status = new AtomicInteger(Status.STATUS_ACTIVE);
-    JNDI.put(TransactionIsolation.REGISTRY_JNDI, registryWithStatus(status));
-    JNDI.put(TransactionIsolation.EXECUTOR_JNDI, managed);
+    JNDI.put(OutsideCallerTransaction.REGISTRY_JNDI, registryWithStatus(status));
+    JNDI.put(OutsideCallerTransaction.EXECUTOR_JNDI, managed);
     String url = "jdbc:h2:mem:" + Pools.unique("jta") + ";DB_CLOSE_DELAY=-1";
     try (var pool = Pools.pool(url, "sa", "", 3);
         Connection callers = pool.getConnection()) {
@@ -372,8 +372,8 @@ class FactoryTest {
         counting.unbind();
       }
     } finally {
-      JNDI.remove(TransactionIsolation.REGISTRY_JNDI);
-      JNDI.remove(TransactionIsolation.EXECUTOR_JNDI);
+      JNDI.remove(OutsideCallerTransaction.REGISTRY_JNDI);
+      JNDI.remove(OutsideCallerTransaction.EXECUTOR_JNDI);
     }
   }
 

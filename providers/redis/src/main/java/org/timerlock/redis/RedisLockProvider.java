@@ -662,11 +662,14 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
     }
 
     /**
-     * Builds the provider. Does not connect: the client is created at the first lock attempt.
+     * Builds the provider. Does not connect: the client is created at the first lock attempt. The
+     * classes that client will need are loaded now, unless an application's client was given.
      *
      * @return the provider
      * @throws IllegalArgumentException when no or several topologies were chosen, or settings
      *     contradict each other
+     * @throws IllegalStateException when a class Jedis needs (from SLF4J or Commons Pool, say)
+     *     cannot be loaded; the message names it
      */
     public RedisLockProvider build() {
       int topologies =
@@ -694,12 +697,9 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
       if (client != null) {
         UnifiedJedis given = client;
         source = new ClientSource(clientDescription, () -> given, false, List.of());
-      } else if (uri != null) {
-        source = standalone();
-      } else if (sentinelNodes != null) {
-        source = sentinel();
       } else {
-        source = cluster();
+        ClientClasses.check();
+        source = uri != null ? standalone() : sentinelNodes != null ? sentinel() : cluster();
       }
       return new RedisLockProvider(this, source);
     }

@@ -3,8 +3,6 @@ package org.timerlock.testkit.stores;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * A database namespace of its own for one test class on a shared server: a schema on PostgreSQL, a
@@ -12,41 +10,29 @@ import java.util.regex.Pattern;
  */
 public final class IsolatedDatabase implements AutoCloseable {
 
-  private static final Pattern MYSQL_URL =
-      Pattern.compile("^(jdbc:(?:mariadb|mysql)://[^/?]+)(/[^?]*)?(\\?.*)?$");
-
   private final StoreAddress server;
   private final String namespace;
-  private final String url;
+  private final TestStore.Namespace created;
 
-  private IsolatedDatabase(StoreAddress server, String namespace, String url) {
+  private IsolatedDatabase(StoreAddress server, String namespace, TestStore.Namespace created) {
     this.server = server;
     this.namespace = namespace;
-    this.url = url;
+    this.created = created;
   }
 
   static IsolatedDatabase create(StoreAddress server, String namespace) {
-    String url;
-    String ddl;
-    if (server.kind() == StoreKind.POSTGRES) {
-      url = server.url() + (server.url().contains("?") ? "&" : "?") + "currentSchema=" + namespace;
-      ddl = "CREATE SCHEMA " + namespace;
-    } else {
-      Matcher m = MYSQL_URL.matcher(server.url());
-      if (!m.matches()) {
-        throw new IllegalArgumentException(
-            "Not a MariaDB/MySQL JDBC URL: " + server + "; expected jdbc:mariadb://host:port/db");
-      }
-      url = m.group(1) + "/" + namespace + (m.group(3) == null ? "" : m.group(3));
-      ddl = "CREATE DATABASE " + namespace;
-    }
+    TestStore.Namespace created = server.kind().store().namespace(server, namespace);
+    execute(server, created.create());
+    return new IsolatedDatabase(server, namespace, created);
+  }
+
+  private static void execute(StoreAddress server, String statement) {
     try (Connection c = Reachability.connect(server);
         Statement s = c.createStatement()) {
-      s.execute(ddl);
+      s.execute(statement);
     } catch (SQLException e) {
-      throw new IllegalStateException("Cannot create " + namespace + " on " + server, e);
+      throw new IllegalStateException("Cannot run " + statement + " on " + server, e);
     }
-    return new IsolatedDatabase(server, namespace, url);
   }
 
   /**
@@ -55,7 +41,7 @@ public final class IsolatedDatabase implements AutoCloseable {
    * @return e.g. {@code jdbc:postgresql://127.0.0.1:5432/test?currentSchema=tl_pgtest_x1y2}
    */
   public String url() {
-    return url;
+    return created.url();
   }
 
   /**
@@ -101,21 +87,12 @@ public final class IsolatedDatabase implements AutoCloseable {
    */
   public Connection connect() {
     return Reachability.connect(
-        new StoreAddress(server.kind(), url, server.user(), server.password(), server.origin()));
+        new StoreAddress(server.kind(), url(), server.user(), server.password(), server.origin()));
   }
 
   @Override
   public void close() {
-    String drop =
-        server.kind() == StoreKind.POSTGRES
-            ? "DROP SCHEMA " + namespace + " CASCADE"
-            : "DROP DATABASE " + namespace;
-    try (Connection c = Reachability.connect(server);
-        Statement s = c.createStatement()) {
-      s.execute(drop);
-    } catch (SQLException e) {
-      throw new IllegalStateException("Cannot drop " + namespace + " on " + server, e);
-    }
+    execute(server, created.drop());
   }
 
   @Override

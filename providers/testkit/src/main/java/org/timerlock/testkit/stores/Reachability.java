@@ -52,6 +52,6 @@ final class Reachability {
 
   static AssertionError unavailable(StoreAddress address, String reason) {
     return new AssertionError(
-        "Cannot reach " + address + ": " + reason + ". " + address.kind().howToProvide());
+        "Cannot reach " + address + ": " + reason + ". " + address.kind().store().howToProvide());
   }
 }

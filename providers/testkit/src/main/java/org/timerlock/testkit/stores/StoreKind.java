@@ -1,32 +1,18 @@
 package org.timerlock.testkit.stores;
 
-/** The external stores the tests use, with where each is looked for. */
+/** The external stores the tests use; what each one takes is in its own class. */
 public enum StoreKind {
   /** PostgreSQL, database {@code test}, user {@code postgres}, trust authentication. */
-  POSTGRES(
-      "PostgreSQL",
-      "TIMERLOCK_TEST_POSTGRES_URL",
-      "jdbc:postgresql://127.0.0.1:5432/test",
-      "postgres",
-      5432),
+  POSTGRES(new PostgresStore()),
   /** MariaDB (or MySQL), database {@code test}, user {@code root} without password. */
-  MARIADB(
-      "MariaDB", "TIMERLOCK_TEST_MARIADB_URL", "jdbc:mariadb://127.0.0.1:3306/test", "root", 3306),
+  MARIADB(new MariaDbStore()),
   /** Redis without authentication. */
-  REDIS("Redis", "TIMERLOCK_TEST_REDIS_URI", "redis://127.0.0.1:6379", null, 6379);
+  REDIS(new RedisStore());
 
-  private final String label;
-  private final String variable;
-  private final String localDefault;
-  private final String defaultUser;
-  private final int port;
+  private final TestStore store;
 
-  StoreKind(String label, String variable, String localDefault, String defaultUser, int port) {
-    this.label = label;
-    this.variable = variable;
-    this.localDefault = localDefault;
-    this.defaultUser = defaultUser;
-    this.port = port;
+  StoreKind(TestStore store) {
+    this.store = store;
   }
 
   /**
@@ -35,7 +21,7 @@ public enum StoreKind {
    * @return e.g. {@code PostgreSQL}
    */
   public String label() {
-    return label;
+    return store.label();
   }
 
   /**
@@ -44,7 +30,7 @@ public enum StoreKind {
    * @return e.g. {@code TIMERLOCK_TEST_POSTGRES_URL}
    */
   public String variable() {
-    return variable;
+    return store.variable();
   }
 
   /**
@@ -53,38 +39,11 @@ public enum StoreKind {
    * @return a JDBC URL or a Redis URI on 127.0.0.1
    */
   public String localDefault() {
-    return localDefault;
+    return store.localDefault();
   }
 
-  /**
-   * The user for the local default and containers; with the variable, {@code <variable>_USER}.
-   *
-   * @return the user, null for Redis
-   */
-  String defaultUser() {
-    return defaultUser;
-  }
-
-  /**
-   * The store's standard port, as exposed by its container.
-   *
-   * @return the port
-   */
-  int port() {
-    return port;
-  }
-
-  /** How a developer makes a store of this kind available; part of every failure message. */
-  String howToProvide() {
-    return "Provide "
-        + label
-        + " by one of: setting "
-        + variable
-        + " (e.g. "
-        + localDefault
-        + (defaultUser == null ? "" : ", with " + variable + "_USER/_PASSWORD if needed")
-        + "); starting a Docker engine for Testcontainers; or running it locally at "
-        + localDefault
-        + " (on Debian, 'bash .ci/services.sh' as root installs and starts it).";
+  /** What the tests know about this store. */
+  TestStore store() {
+    return store;
   }
 }

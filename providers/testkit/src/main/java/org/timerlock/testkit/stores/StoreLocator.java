@@ -33,6 +33,7 @@ final class StoreLocator {
     if (dockerAvailable.getAsBoolean()) {
       return containers.computeIfAbsent(kind, Containers::start);
     }
-    return new StoreAddress(kind, kind.localDefault(), kind.defaultUser(), null, "local default");
+    return new StoreAddress(
+        kind, kind.localDefault(), kind.store().defaultUser(), null, "local default");
   }
 }

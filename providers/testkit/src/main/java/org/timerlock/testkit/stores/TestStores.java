@@ -1,7 +1,5 @@
 package org.timerlock.testkit.stores;
 
-import java.sql.Connection;
-import java.sql.SQLException;
 import java.util.Locale;
 import java.util.concurrent.ThreadLocalRandom;
 
@@ -31,15 +29,7 @@ public final class TestStores {
    */
   public static StoreAddress locate(StoreKind kind) {
     StoreAddress address = LOCATOR.locate(kind);
-    if (kind == StoreKind.REDIS) {
-      Reachability.pingRedis(address);
-    } else {
-      try (Connection connection = Reachability.connect(address)) {
-        connection.getMetaData(); // connecting is the check
-      } catch (SQLException e) {
-        throw Reachability.unavailable(address, e.getMessage());
-      }
-    }
+    kind.store().requireAnswers(address);
     return address;
   }
 
@@ -51,9 +41,6 @@ public final class TestStores {
    * @return the namespace
    */
   public static IsolatedDatabase isolatedDatabase(StoreKind kind, Class<?> testClass) {
-    if (kind == StoreKind.REDIS) {
-      throw new IllegalArgumentException("Redis has no databases to isolate: use redisNamespace");
-    }
     return IsolatedDatabase.create(locate(kind), namespaceFor(testClass, "_"));
   }
 

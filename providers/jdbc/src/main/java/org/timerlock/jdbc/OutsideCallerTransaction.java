@@ -32,9 +32,10 @@ import javax.sql.DataSource;
  *       operation: it commits (or rolls back) itself and leaves the autocommit setting as found.
  * </ul>
  */
-final class TransactionIsolation implements AutoCloseable {
+final class OutsideCallerTransaction implements AutoCloseable {
 
-  private static final System.Logger LOG = System.getLogger(TransactionIsolation.class.getName());
+  private static final System.Logger LOG =
+      System.getLogger(OutsideCallerTransaction.class.getName());
 
   static final String REGISTRY_JNDI = "java:comp/TransactionSynchronizationRegistry";
   static final String EXECUTOR_JNDI = "java:comp/DefaultManagedExecutorService";
@@ -56,10 +57,10 @@ final class TransactionIsolation implements AutoCloseable {
   private boolean closed;
 
   /**
-   * @param executor where isolated work runs; null to use the server's default managed executor, or
-   *     the provider's own thread where there is none
+   * @param executor where work outside the caller's transaction runs; null to use the server's
+   *     default managed executor, or the provider's own thread where there is none
    */
-  TransactionIsolation(Executor executor) {
+  OutsideCallerTransaction(Executor executor) {
     this.configuredExecutor = executor;
   }
 
@@ -74,10 +75,10 @@ final class TransactionIsolation implements AutoCloseable {
         connection.close();
       }
     }
-    return isolated(dataSource, work);
+    return onOtherThread(dataSource, work);
   }
 
-  private <T> T isolated(DataSource dataSource, Work<T> work) throws SQLException {
+  private <T> T onOtherThread(DataSource dataSource, Work<T> work) throws SQLException {
     FutureTask<T> task = new FutureTask<>(() -> runOwned(dataSource, work));
     try {
       executor().execute(task);

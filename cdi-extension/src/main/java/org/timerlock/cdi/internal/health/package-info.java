@@ -1,0 +1,6 @@
+/**
+ * The MicroProfile Health readiness check of the lock store, registered only when the application
+ * has the MicroProfile Health API. See {@link
+ * org.timerlock.cdi.internal.health.LockStoreHealthCheck}.
+ */
+package org.timerlock.cdi.internal.health;

@@ -1,0 +1,163 @@
+package org.timerlock.cdi.internal.jfr;
+
+import java.time.Duration;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+import org.timerlock.core.LockAttempt;
+import org.timerlock.core.LockConfiguration;
+import org.timerlock.core.LockProvider;
+import org.timerlock.core.SimpleLock;
+import org.timerlock.core.StoreOperation;
+import org.timerlock.core.admin.LockAdmin;
+
+/**
+ * Wraps the application's provider and records JDK Flight Recorder events around each store call:
+ * {@code org.timerlock.Acquire}, {@code org.timerlock.Skip}, {@code org.timerlock.Release}, {@code
+ * org.timerlock.LockHeld} and {@code org.timerlock.StoreFailure}. While no recording asks for them,
+ * an event costs a check of a flag; the store calls are unchanged.
+ */
+public final class RecordedLockProvider implements LockProvider {
+
+  private final LockProvider delegate;
+
+  private RecordedLockProvider(LockProvider delegate) {
+    this.delegate = delegate;
+  }
+
+  /**
+   * The provider with its calls recorded, when this JVM has Flight Recorder ({@code jdk.jfr} may be
+   * left out of a trimmed runtime).
+   *
+   * @param provider the application's provider
+   * @return the recording wrapper, or the provider itself
+   */
+  public static LockProvider wrap(LockProvider provider) {
+    return FlightRecorderCheck.AVAILABLE ? new RecordedLockProvider(provider) : provider;
+  }
+
+  @Override
+  public Optional<SimpleLock> lock(LockConfiguration configuration) {
+    return tryLock(configuration).lock();
+  }
+
+  @Override
+  public LockAttempt tryLock(LockConfiguration configuration) {
+    AcquireEvent acquire = new AcquireEvent();
+    acquire.lockName = configuration.name();
+    acquire.fireInstant =
+        configuration.fireInstant() == null ? "" : configuration.fireInstant().toString();
+    StoreFailureEvent failure = new StoreFailureEvent();
+    acquire.begin();
+    failure.begin();
+    LockAttempt attempt;
+    try {
+      attempt = delegate.tryLock(configuration);
+    } catch (RuntimeException | Error e) {
+      acquire.outcome = "FAILED";
+      acquire.commit();
+      failed(failure, configuration.name(), StoreOperation.ACQUIRE, e);
+      throw e;
+    }
+    acquire.outcome = attempt.outcome().name();
+    acquire.commit();
+    if (attempt.lock().isEmpty()) {
+      SkipEvent skip = new SkipEvent();
+      skip.lockName = configuration.name();
+      skip.reason = attempt.outcome().name();
+      skip.commit();
+      return attempt;
+    }
+    HeldEvent held = new HeldEvent();
+    held.begin();
+    held.lockName = configuration.name();
+    SimpleLock lock = attempt.lock().get();
+    held.fencingToken = lock.fencingToken().orElse(0);
+    return LockAttempt.acquired(new RecordedLock(configuration.name(), lock, held));
+  }
+
+  @Override
+  public Set<Feature> features() {
+    return delegate.features();
+  }
+
+  @Override
+  public int maxNameLength() {
+    return delegate.maxNameLength();
+  }
+
+  @Override
+  public String description() {
+    return delegate.description();
+  }
+
+  @Override
+  public Optional<LockAdmin> admin() {
+    return delegate.admin();
+  }
+
+  private static void failed(
+      StoreFailureEvent event, String lockName, StoreOperation operation, Throwable e) {
+    event.lockName = lockName;
+    event.operation = operation.name();
+    event.message = String.valueOf(e.getMessage());
+    event.commit();
+  }
+
+  /** A held lock whose release and extensions are recorded; the hold ends with the release. */
+  private static final class RecordedLock implements SimpleLock {
+    private final String name;
+    private final SimpleLock delegate;
+    private final HeldEvent held;
+
+    RecordedLock(String name, SimpleLock delegate, HeldEvent held) {
+      this.name = name;
+      this.delegate = delegate;
+      this.held = held;
+    }
+
+    @Override
+    public void unlock() {
+      ReleaseEvent release = new ReleaseEvent();
+      release.lockName = name;
+      StoreFailureEvent failure = new StoreFailureEvent();
+      release.begin();
+      failure.begin();
+      try {
+        delegate.unlock();
+      } catch (RuntimeException | Error e) {
+        failed(failure, name, StoreOperation.RELEASE, e);
+        throw e;
+      } finally {
+        release.commit();
+        held.commit();
+      }
+    }
+
+    @Override
+    public Optional<SimpleLock> extend(Duration atMostFor, Duration atLeastFor) {
+      StoreFailureEvent failure = new StoreFailureEvent();
+      failure.begin();
+      try {
+        return delegate
+            .extend(atMostFor, atLeastFor)
+            .map(extended -> new RecordedLock(name, extended, held));
+      } catch (UnsupportedOperationException e) {
+        throw e;
+      } catch (RuntimeException | Error e) {
+        failed(failure, name, StoreOperation.EXTEND, e);
+        throw e;
+      }
+    }
+
+    @Override
+    public OptionalLong fencingToken() {
+      return delegate.fencingToken();
+    }
+
+    @Override
+    public String toString() {
+      return delegate.toString();
+    }
+  }
+}

@@ -1,0 +1,126 @@
+package org.timerlock.cdi.internal.metrics;
+
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+import org.timerlock.cdi.LockEvent;
+
+/**
+ * Turns {@link LockEvent}s into measurements; a subclass writes them to one metrics API. The
+ * instruments, each with the attribute {@value #LOCK_NAME}:
+ *
+ * <ul>
+ *   <li>{@value #ACQUIRED} (counter, {@code {acquisition}}): locks taken, jobs started;
+ *   <li>{@value #SKIPPED} (counter, {@code {call}}): calls that did not run, with {@value #REASON}
+ *       = {@code held_elsewhere}, {@code already_ran} or {@code disabled};
+ *   <li>{@value #STORE_FAILURES} (counter, {@code {failure}}): store calls that failed, with
+ *       {@value #OPERATION} = {@code acquire}, {@code release} or {@code extend};
+ *   <li>{@value #JOB_DURATION} (histogram, {@code s}): how long the jobs ran, with {@value
+ *       #ERROR_TYPE} = the exception's class name when the job threw (left out when it did not;
+ *       {@code none} on Micrometer, whose registries want the same tags on every meter of a name);
+ *   <li>{@value #HOLD_DURATION} (histogram, {@code s}): how long this node held the lock, from the
+ *       acquisition to the end of the release.
+ * </ul>
+ *
+ * Events arrive on the job's thread, so the acquisition time waits in a thread-local until the
+ * release.
+ */
+public abstract class LockEventMetrics {
+
+  /** Locks taken. */
+  public static final String ACQUIRED = "timerlock.lock.acquired";
+
+  /** Calls skipped. */
+  public static final String SKIPPED = "timerlock.lock.skipped";
+
+  /** Store calls that failed. */
+  public static final String STORE_FAILURES = "timerlock.store.failures";
+
+  /** Job run time. */
+  public static final String JOB_DURATION = "timerlock.job.duration";
+
+  /** Lock hold time. */
+  public static final String HOLD_DURATION = "timerlock.lock.hold.duration";
+
+  /** The lock name attribute. */
+  public static final String LOCK_NAME = "timerlock.lock.name";
+
+  /** Why a call was skipped. */
+  public static final String REASON = "timerlock.skip.reason";
+
+  /** The failed store operation. */
+  public static final String OPERATION = "timerlock.store.operation";
+
+  /** The class of the job's exception, OpenTelemetry's attribute for errors. */
+  public static final String ERROR_TYPE = "error.type";
+
+  private final ThreadLocal<Map<String, Long>> acquiredAt = ThreadLocal.withInitial(HashMap::new);
+
+  /** For subclasses. */
+  protected LockEventMetrics() {}
+
+  /**
+   * Records what an event says.
+   *
+   * @param event the event
+   */
+  public void record(LockEvent event) {
+    String name = event.lockName();
+    switch (event.kind()) {
+      case ACQUIRED -> {
+        acquiredAt.get().put(name, System.nanoTime());
+        count(ACQUIRED, name, null, null);
+      }
+      case SKIPPED -> count(SKIPPED, name, REASON, "held_elsewhere");
+      case ALREADY_RAN -> count(SKIPPED, name, REASON, "already_ran");
+      case DISABLED -> count(SKIPPED, name, REASON, "disabled");
+      case STORE_FAILURE ->
+          count(
+              STORE_FAILURES,
+              name,
+              OPERATION,
+              event.operation().map(o -> o.name().toLowerCase(Locale.ROOT)).orElse(""));
+      case RELEASED -> released(event, name);
+    }
+  }
+
+  private void released(LockEvent event, String name) {
+    event
+        .ranFor()
+        .ifPresent(
+            ranFor ->
+                duration(
+                    JOB_DURATION,
+                    name,
+                    ERROR_TYPE,
+                    event.failure().map(f -> f.getClass().getName()).orElse(null),
+                    ranFor));
+    Long since = acquiredAt.get().remove(name);
+    if (since != null) {
+      duration(HOLD_DURATION, name, null, null, Duration.ofNanos(System.nanoTime() - since));
+    }
+  }
+
+  /**
+   * Adds one to a counter.
+   *
+   * @param instrument the counter's name
+   * @param lockName the lock name
+   * @param key a second attribute's key, or null
+   * @param value its value, or null
+   */
+  protected abstract void count(String instrument, String lockName, String key, String value);
+
+  /**
+   * Records a duration in a histogram (a timer).
+   *
+   * @param instrument the histogram's name
+   * @param lockName the lock name
+   * @param key a second attribute's key, or null
+   * @param value its value, or null (then the attribute is left out)
+   * @param duration the duration
+   */
+  protected abstract void duration(
+      String instrument, String lockName, String key, String value, Duration duration);
+}

@@ -1,0 +1,76 @@
+package org.timerlock.cdi;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import jdk.jfr.Recording;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingFile;
+import org.jboss.weld.environment.se.WeldContainer;
+import org.junit.jupiter.api.Test;
+import org.timerlock.core.SimpleLock;
+
+/**
+ * A Flight Recorder recording shows the acquisition, the hold and the release of a locked call that
+ * ran, and the skip of one that found the lock held elsewhere, each with its lock name.
+ */
+class FlightRecorderTest {
+
+  static final String LOCK = "jfr-recorded-job";
+
+  @ApplicationScoped
+  static class RecordedJob {
+    @SchedulerLock(name = LOCK, lockAtMostFor = "1m")
+    public String run() {
+      return "ran";
+    }
+  }
+
+  @Test
+  void recordsAcquireHoldReleaseAndSkip() throws IOException {
+    Path file = Files.createTempFile("timerlock", ".jfr");
+    WeldContainer container = Deployments.start(Map.of(), SharedStore.class, RecordedJob.class);
+    try (Recording recording = new Recording()) {
+      for (String event : List.of("Acquire", "Skip", "Release", "LockHeld", "StoreFailure")) {
+        recording.enable("org.timerlock." + event);
+      }
+      recording.start();
+      RecordedJob job = container.select(RecordedJob.class).get();
+      assertThat(job.run()).isEqualTo("ran");
+      SimpleLock other = SharedStore.otherNodeTakes(LOCK);
+      assertThat(job.run()).as("skipped while another node holds the lock").isNull();
+      other.unlock();
+      recording.stop();
+      recording.dump(file);
+
+      List<RecordedEvent> events =
+          RecordingFile.readAllEvents(file).stream()
+              .filter(e -> LOCK.equals(e.getString("lockName")))
+              .toList();
+      assertThat(events)
+          .extracting(e -> e.getEventType().getName())
+          .contains(
+              "org.timerlock.Acquire",
+              "org.timerlock.LockHeld",
+              "org.timerlock.Release",
+              "org.timerlock.Skip");
+      assertThat(events)
+          .filteredOn(e -> e.getEventType().getName().equals("org.timerlock.Acquire"))
+          .extracting(e -> e.getString("outcome"))
+          .containsExactly("ACQUIRED", "HELD_ELSEWHERE");
+      assertThat(events)
+          .filteredOn(e -> e.getEventType().getName().equals("org.timerlock.Skip"))
+          .extracting(e -> e.getString("reason"))
+          .containsExactly("HELD_ELSEWHERE");
+    } finally {
+      container.shutdown();
+      Deployments.releaseConfig();
+      Files.deleteIfExists(file);
+    }
+  }
+}

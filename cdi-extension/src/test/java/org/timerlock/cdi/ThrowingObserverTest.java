@@ -1,0 +1,65 @@
+package org.timerlock.cdi;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import java.util.List;
+import org.jboss.weld.environment.se.WeldContainer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * An observer of {@link LockEvent} that throws: the job is not affected, and the WARNING names the
+ * event, the lock and the observer method, not TimerLock's publisher.
+ */
+class ThrowingObserverTest {
+
+  private WeldContainer container;
+
+  @AfterEach
+  void shutDown() {
+    container.shutdown();
+    Deployments.releaseConfig();
+  }
+
+  @ApplicationScoped
+  static class Job {
+    @SchedulerLock(name = "observed", lockAtMostFor = "1m")
+    public String run() {
+      return "done";
+    }
+  }
+
+  @ApplicationScoped
+  static class FailingObserver {
+    void onLockEvent(@Observes LockEvent event) {
+      throw new IllegalStateException("metrics backend down");
+    }
+  }
+
+  @Test
+  void theWarningNamesTheEventAndTheObserver() {
+    List<String> warnings;
+    try (LoggedLines log = new LoggedLines("org.timerlock.cdi.internal.EventPublisher")) {
+      container =
+          Deployments.start(
+              java.util.Map.of("timerlock.provider", "in-memory"),
+              Job.class,
+              FailingObserver.class);
+
+      assertThat(container.select(Job.class).get().run()).isEqualTo("done");
+      warnings = log.warnings();
+    }
+    assertThat(warnings)
+        .hasSize(2)
+        .allSatisfy(
+            w ->
+                assertThat(w)
+                    .contains("of lock 'observed' (" + Job.class.getName() + ".run)")
+                    .contains("observer " + FailingObserver.class.getName() + ".onLockEvent")
+                    .doesNotContain("EventPublisher@"));
+    assertThat(warnings.get(0)).startsWith("An observer of LockEvent threw on ACQUIRED");
+    assertThat(warnings.get(1)).startsWith("An observer of LockEvent threw on RELEASED");
+  }
+}

@@ -1,0 +1,46 @@
+-- Derby
+
+-- create table
+CREATE TABLE shedlock (name VARCHAR(255) NOT NULL PRIMARY KEY, lock_until TIMESTAMP NOT NULL, locked_at TIMESTAMP NOT NULL, locked_by VARCHAR(255) NOT NULL, last_fire BIGINT, fencing_token BIGINT);
+
+-- add a fire column
+ALTER TABLE shedlock ADD last_fire BIGINT;
+
+-- add a fire column
+ALTER TABLE shedlock ADD fencing_token BIGINT;
+
+-- acquire LEASE_ONLY (UpdateThenInsert); parameters: 0, 300, 'node-1/4f2a-7', 'nightly-report'
+UPDATE shedlock SET lock_until = {fn TIMESTAMPADD(SQL_TSI_FRAC_SECOND, ?, {fn TIMESTAMPADD(SQL_TSI_SECOND, ?, CURRENT_TIMESTAMP)})}, locked_at = CURRENT_TIMESTAMP, locked_by = ? WHERE name = ? AND lock_until <= CURRENT_TIMESTAMP;
+
+-- acquire LEASE_ONLY (UpdateThenInsert); parameters: 'nightly-report', 0, 300, 'node-1/4f2a-7', 'nightly-report'
+INSERT INTO shedlock (name, lock_until, locked_at, locked_by) SELECT ?, {fn TIMESTAMPADD(SQL_TSI_FRAC_SECOND, ?, {fn TIMESTAMPADD(SQL_TSI_SECOND, ?, CURRENT_TIMESTAMP)})}, CURRENT_TIMESTAMP, ? FROM SYSIBM.SYSDUMMY1 WHERE NOT EXISTS (SELECT 1 FROM shedlock WHERE name = ?);
+
+-- read the row LEASE_ONLY; parameters: 'nightly-report'
+SELECT locked_by FROM shedlock WHERE name = ?;
+
+-- acquire PLAIN (UpdateThenInsert); parameters: 0, 300, 'node-1/4f2a-7', 'nightly-report'
+UPDATE shedlock SET lock_until = {fn TIMESTAMPADD(SQL_TSI_FRAC_SECOND, ?, {fn TIMESTAMPADD(SQL_TSI_SECOND, ?, CURRENT_TIMESTAMP)})}, locked_at = CURRENT_TIMESTAMP, locked_by = ?, fencing_token = CASE WHEN COALESCE(fencing_token, 0) + 1 > ({fn TIMESTAMPDIFF(SQL_TSI_FRAC_SECOND, TIMESTAMP('1970-01-01 00:00:00'), CURRENT_TIMESTAMP)} / 1000) THEN COALESCE(fencing_token, 0) + 1 ELSE ({fn TIMESTAMPDIFF(SQL_TSI_FRAC_SECOND, TIMESTAMP('1970-01-01 00:00:00'), CURRENT_TIMESTAMP)} / 1000) END WHERE name = ? AND lock_until <= CURRENT_TIMESTAMP;
+
+-- acquire PLAIN (UpdateThenInsert); parameters: 'nightly-report', 0, 300, 'node-1/4f2a-7', 'nightly-report'
+INSERT INTO shedlock (name, lock_until, locked_at, locked_by, fencing_token) SELECT ?, {fn TIMESTAMPADD(SQL_TSI_FRAC_SECOND, ?, {fn TIMESTAMPADD(SQL_TSI_SECOND, ?, CURRENT_TIMESTAMP)})}, CURRENT_TIMESTAMP, ?, ({fn TIMESTAMPDIFF(SQL_TSI_FRAC_SECOND, TIMESTAMP('1970-01-01 00:00:00'), CURRENT_TIMESTAMP)} / 1000) FROM SYSIBM.SYSDUMMY1 WHERE NOT EXISTS (SELECT 1 FROM shedlock WHERE name = ?);
+
+-- read the row PLAIN; parameters: 'nightly-report'
+SELECT locked_by, fencing_token, last_fire FROM shedlock WHERE name = ?;
+
+-- acquire FIRE (UpdateThenInsert); parameters: 0, 300, 'node-1/4f2a-7', 1893456000000, 'nightly-report', 1893456000000
+UPDATE shedlock SET lock_until = {fn TIMESTAMPADD(SQL_TSI_FRAC_SECOND, ?, {fn TIMESTAMPADD(SQL_TSI_SECOND, ?, CURRENT_TIMESTAMP)})}, locked_at = CURRENT_TIMESTAMP, locked_by = ?, last_fire = ?, fencing_token = CASE WHEN COALESCE(fencing_token, 0) + 1 > ({fn TIMESTAMPDIFF(SQL_TSI_FRAC_SECOND, TIMESTAMP('1970-01-01 00:00:00'), CURRENT_TIMESTAMP)} / 1000) THEN COALESCE(fencing_token, 0) + 1 ELSE ({fn TIMESTAMPDIFF(SQL_TSI_FRAC_SECOND, TIMESTAMP('1970-01-01 00:00:00'), CURRENT_TIMESTAMP)} / 1000) END WHERE name = ? AND lock_until <= CURRENT_TIMESTAMP AND (last_fire IS NULL OR last_fire < ?);
+
+-- acquire FIRE (UpdateThenInsert); parameters: 'nightly-report', 0, 300, 'node-1/4f2a-7', 1893456000000, 'nightly-report'
+INSERT INTO shedlock (name, lock_until, locked_at, locked_by, last_fire, fencing_token) SELECT ?, {fn TIMESTAMPADD(SQL_TSI_FRAC_SECOND, ?, {fn TIMESTAMPADD(SQL_TSI_SECOND, ?, CURRENT_TIMESTAMP)})}, CURRENT_TIMESTAMP, ?, ?, ({fn TIMESTAMPDIFF(SQL_TSI_FRAC_SECOND, TIMESTAMP('1970-01-01 00:00:00'), CURRENT_TIMESTAMP)} / 1000) FROM SYSIBM.SYSDUMMY1 WHERE NOT EXISTS (SELECT 1 FROM shedlock WHERE name = ?);
+
+-- read the row FIRE; parameters: 'nightly-report'
+SELECT locked_by, fencing_token, last_fire FROM shedlock WHERE name = ?;
+
+-- release; parameters: 0, 10, 0, 10, 'nightly-report', 'node-1/4f2a-7'
+UPDATE shedlock SET lock_until = CASE WHEN {fn TIMESTAMPADD(SQL_TSI_FRAC_SECOND, ?, {fn TIMESTAMPADD(SQL_TSI_SECOND, ?, locked_at)})} > CURRENT_TIMESTAMP THEN {fn TIMESTAMPADD(SQL_TSI_FRAC_SECOND, ?, {fn TIMESTAMPADD(SQL_TSI_SECOND, ?, locked_at)})} ELSE CURRENT_TIMESTAMP END WHERE name = ? AND locked_by = ?;
+
+-- extend; parameters: 0, 300, 'nightly-report', 'node-1/4f2a-7'
+UPDATE shedlock SET lock_until = {fn TIMESTAMPADD(SQL_TSI_FRAC_SECOND, ?, {fn TIMESTAMPADD(SQL_TSI_SECOND, ?, CURRENT_TIMESTAMP)})}, locked_at = CURRENT_TIMESTAMP WHERE name = ? AND locked_by = ? AND lock_until > CURRENT_TIMESTAMP;
+
+-- is the acquisition live; parameters: 'nightly-report', 'node-1/4f2a-7'
+SELECT 1 FROM shedlock WHERE name = ? AND locked_by = ? AND lock_until > CURRENT_TIMESTAMP;

@@ -1,0 +1,37 @@
+-- HSQLDB
+
+-- create table
+CREATE TABLE IF NOT EXISTS shedlock (name VARCHAR(255) NOT NULL PRIMARY KEY, lock_until TIMESTAMP(3) NOT NULL, locked_at TIMESTAMP(3) NOT NULL, locked_by VARCHAR(255) NOT NULL, last_fire BIGINT, fencing_token BIGINT);
+
+-- add a fire column
+ALTER TABLE shedlock ADD last_fire BIGINT;
+
+-- add a fire column
+ALTER TABLE shedlock ADD fencing_token BIGINT;
+
+-- acquire LEASE_ONLY (ChangedRowAsKeys); parameters: 'nightly-report', 300000, 'node-1/4f2a-7', 'nightly-report', 300000, 'node-1/4f2a-7'
+MERGE INTO shedlock tl USING (VALUES (0)) s (one) ON (tl.name = ?) WHEN MATCHED AND tl.lock_until <= CAST(CURRENT_TIMESTAMP(3) AT TIME ZONE INTERVAL '0:00' HOUR TO MINUTE AS TIMESTAMP(3)) THEN UPDATE SET lock_until = DATEADD('millisecond', CAST(? AS BIGINT), CAST(CURRENT_TIMESTAMP(3) AT TIME ZONE INTERVAL '0:00' HOUR TO MINUTE AS TIMESTAMP(3))), locked_at = CAST(CURRENT_TIMESTAMP(3) AT TIME ZONE INTERVAL '0:00' HOUR TO MINUTE AS TIMESTAMP(3)), locked_by = ? WHEN NOT MATCHED THEN INSERT (name, lock_until, locked_at, locked_by) VALUES (?, DATEADD('millisecond', CAST(? AS BIGINT), CAST(CURRENT_TIMESTAMP(3) AT TIME ZONE INTERVAL '0:00' HOUR TO MINUTE AS TIMESTAMP(3))), CAST(CURRENT_TIMESTAMP(3) AT TIME ZONE INTERVAL '0:00' HOUR TO MINUTE AS TIMESTAMP(3)), ?);
+
+-- read the row LEASE_ONLY; parameters: 'nightly-report'
+SELECT locked_by FROM shedlock WHERE name = ?;
+
+-- acquire PLAIN (ChangedRowAsKeys); parameters: 'nightly-report', 300000, 'node-1/4f2a-7', 'nightly-report', 300000, 'node-1/4f2a-7'
+MERGE INTO shedlock tl USING (VALUES (0)) s (one) ON (tl.name = ?) WHEN MATCHED AND tl.lock_until <= CAST(CURRENT_TIMESTAMP(3) AT TIME ZONE INTERVAL '0:00' HOUR TO MINUTE AS TIMESTAMP(3)) THEN UPDATE SET lock_until = DATEADD('millisecond', CAST(? AS BIGINT), CAST(CURRENT_TIMESTAMP(3) AT TIME ZONE INTERVAL '0:00' HOUR TO MINUTE AS TIMESTAMP(3))), locked_at = CAST(CURRENT_TIMESTAMP(3) AT TIME ZONE INTERVAL '0:00' HOUR TO MINUTE AS TIMESTAMP(3)), locked_by = ?, fencing_token = CASE WHEN COALESCE(tl.fencing_token, 0) + 1 > DATEDIFF('microsecond', TIMESTAMP '1970-01-01 00:00:00', CAST(CURRENT_TIMESTAMP(6) AT TIME ZONE INTERVAL '0:00' HOUR TO MINUTE AS TIMESTAMP(6))) THEN COALESCE(tl.fencing_token, 0) + 1 ELSE DATEDIFF('microsecond', TIMESTAMP '1970-01-01 00:00:00', CAST(CURRENT_TIMESTAMP(6) AT TIME ZONE INTERVAL '0:00' HOUR TO MINUTE AS TIMESTAMP(6))) END WHEN NOT MATCHED THEN INSERT (name, lock_until, locked_at, locked_by, fencing_token) VALUES (?, DATEADD('millisecond', CAST(? AS BIGINT), CAST(CURRENT_TIMESTAMP(3) AT TIME ZONE INTERVAL '0:00' HOUR TO MINUTE AS TIMESTAMP(3))), CAST(CURRENT_TIMESTAMP(3) AT TIME ZONE INTERVAL '0:00' HOUR TO MINUTE AS TIMESTAMP(3)), ?, DATEDIFF('microsecond', TIMESTAMP '1970-01-01 00:00:00', CAST(CURRENT_TIMESTAMP(6) AT TIME ZONE INTERVAL '0:00' HOUR TO MINUTE AS TIMESTAMP(6))));
+
+-- read the row PLAIN; parameters: 'nightly-report'
+SELECT locked_by, fencing_token, last_fire FROM shedlock WHERE name = ?;
+
+-- acquire FIRE (ChangedRowAsKeys); parameters: 'nightly-report', 1893456000000, 300000, 'node-1/4f2a-7', 1893456000000, 'nightly-report', 300000, 'node-1/4f2a-7', 1893456000000
+MERGE INTO shedlock tl USING (VALUES (0)) s (one) ON (tl.name = ?) WHEN MATCHED AND tl.lock_until <= CAST(CURRENT_TIMESTAMP(3) AT TIME ZONE INTERVAL '0:00' HOUR TO MINUTE AS TIMESTAMP(3)) AND (tl.last_fire IS NULL OR tl.last_fire < ?) THEN UPDATE SET lock_until = DATEADD('millisecond', CAST(? AS BIGINT), CAST(CURRENT_TIMESTAMP(3) AT TIME ZONE INTERVAL '0:00' HOUR TO MINUTE AS TIMESTAMP(3))), locked_at = CAST(CURRENT_TIMESTAMP(3) AT TIME ZONE INTERVAL '0:00' HOUR TO MINUTE AS TIMESTAMP(3)), locked_by = ?, last_fire = ?, fencing_token = CASE WHEN COALESCE(tl.fencing_token, 0) + 1 > DATEDIFF('microsecond', TIMESTAMP '1970-01-01 00:00:00', CAST(CURRENT_TIMESTAMP(6) AT TIME ZONE INTERVAL '0:00' HOUR TO MINUTE AS TIMESTAMP(6))) THEN COALESCE(tl.fencing_token, 0) + 1 ELSE DATEDIFF('microsecond', TIMESTAMP '1970-01-01 00:00:00', CAST(CURRENT_TIMESTAMP(6) AT TIME ZONE INTERVAL '0:00' HOUR TO MINUTE AS TIMESTAMP(6))) END WHEN NOT MATCHED THEN INSERT (name, lock_until, locked_at, locked_by, last_fire, fencing_token) VALUES (?, DATEADD('millisecond', CAST(? AS BIGINT), CAST(CURRENT_TIMESTAMP(3) AT TIME ZONE INTERVAL '0:00' HOUR TO MINUTE AS TIMESTAMP(3))), CAST(CURRENT_TIMESTAMP(3) AT TIME ZONE INTERVAL '0:00' HOUR TO MINUTE AS TIMESTAMP(3)), ?, ?, DATEDIFF('microsecond', TIMESTAMP '1970-01-01 00:00:00', CAST(CURRENT_TIMESTAMP(6) AT TIME ZONE INTERVAL '0:00' HOUR TO MINUTE AS TIMESTAMP(6))));
+
+-- read the row FIRE; parameters: 'nightly-report'
+SELECT locked_by, fencing_token, last_fire FROM shedlock WHERE name = ?;
+
+-- release; parameters: 10000, 10000, 'nightly-report', 'node-1/4f2a-7'
+UPDATE shedlock SET lock_until = CASE WHEN DATEADD('millisecond', CAST(? AS BIGINT), locked_at) > CAST(CURRENT_TIMESTAMP(3) AT TIME ZONE INTERVAL '0:00' HOUR TO MINUTE AS TIMESTAMP(3)) THEN DATEADD('millisecond', CAST(? AS BIGINT), locked_at) ELSE CAST(CURRENT_TIMESTAMP(3) AT TIME ZONE INTERVAL '0:00' HOUR TO MINUTE AS TIMESTAMP(3)) END WHERE name = ? AND locked_by = ?;
+
+-- extend; parameters: 300000, 'nightly-report', 'node-1/4f2a-7'
+UPDATE shedlock SET lock_until = DATEADD('millisecond', CAST(? AS BIGINT), CAST(CURRENT_TIMESTAMP(3) AT TIME ZONE INTERVAL '0:00' HOUR TO MINUTE AS TIMESTAMP(3))), locked_at = CAST(CURRENT_TIMESTAMP(3) AT TIME ZONE INTERVAL '0:00' HOUR TO MINUTE AS TIMESTAMP(3)) WHERE name = ? AND locked_by = ? AND lock_until > CAST(CURRENT_TIMESTAMP(3) AT TIME ZONE INTERVAL '0:00' HOUR TO MINUTE AS TIMESTAMP(3));
+
+-- is the acquisition live; parameters: 'nightly-report', 'node-1/4f2a-7'
+SELECT 1 FROM shedlock WHERE name = ? AND locked_by = ? AND lock_until > CAST(CURRENT_TIMESTAMP(3) AT TIME ZONE INTERVAL '0:00' HOUR TO MINUTE AS TIMESTAMP(3));

@@ -1,0 +1,37 @@
+-- MariaDB
+
+-- create table
+CREATE TABLE IF NOT EXISTS shedlock (name VARCHAR(255) NOT NULL, lock_until DATETIME(3) NOT NULL, locked_at DATETIME(3) NOT NULL, locked_by VARCHAR(255) NOT NULL, last_fire BIGINT, fencing_token BIGINT, PRIMARY KEY (name)) DEFAULT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin;
+
+-- add a fire column
+ALTER TABLE shedlock ADD last_fire BIGINT;
+
+-- add a fire column
+ALTER TABLE shedlock ADD fencing_token BIGINT;
+
+-- acquire LEASE_ONLY (ReturnedRow); parameters: 'nightly-report', 300000000, 'node-1/4f2a-7'
+INSERT INTO shedlock (name, lock_until, locked_at, locked_by) SELECT ?, (UTC_TIMESTAMP(3) + INTERVAL ? MICROSECOND), UTC_TIMESTAMP(3), ? FROM DUAL ON DUPLICATE KEY UPDATE locked_by = IF(lock_until <= UTC_TIMESTAMP(3), VALUES(locked_by), locked_by), lock_until = IF(locked_by = VALUES(locked_by), VALUES(lock_until), lock_until), locked_at = IF(locked_by = VALUES(locked_by), VALUES(locked_at), locked_at) RETURNING locked_by;
+
+-- read the row LEASE_ONLY; parameters: 'nightly-report'
+SELECT locked_by FROM shedlock WHERE name = ?;
+
+-- acquire PLAIN (ReturnedRow); parameters: 'nightly-report', 300000000, 'node-1/4f2a-7'
+INSERT INTO shedlock (name, lock_until, locked_at, locked_by, fencing_token) SELECT ?, (UTC_TIMESTAMP(3) + INTERVAL ? MICROSECOND), UTC_TIMESTAMP(3), ?, TIMESTAMPDIFF(MICROSECOND, '1970-01-01 00:00:00', UTC_TIMESTAMP(6)) FROM DUAL ON DUPLICATE KEY UPDATE locked_by = IF(lock_until <= UTC_TIMESTAMP(3), VALUES(locked_by), locked_by), lock_until = IF(locked_by = VALUES(locked_by), VALUES(lock_until), lock_until), locked_at = IF(locked_by = VALUES(locked_by), VALUES(locked_at), locked_at), fencing_token = IF(locked_by = VALUES(locked_by), CASE WHEN COALESCE(fencing_token, 0) + 1 > TIMESTAMPDIFF(MICROSECOND, '1970-01-01 00:00:00', UTC_TIMESTAMP(6)) THEN COALESCE(fencing_token, 0) + 1 ELSE TIMESTAMPDIFF(MICROSECOND, '1970-01-01 00:00:00', UTC_TIMESTAMP(6)) END, fencing_token) RETURNING locked_by, fencing_token, last_fire;
+
+-- read the row PLAIN; parameters: 'nightly-report'
+SELECT locked_by, fencing_token, last_fire FROM shedlock WHERE name = ?;
+
+-- acquire FIRE (ReturnedRow); parameters: 'nightly-report', 300000000, 'node-1/4f2a-7', 1893456000000
+INSERT INTO shedlock (name, lock_until, locked_at, locked_by, last_fire, fencing_token) SELECT ?, (UTC_TIMESTAMP(3) + INTERVAL ? MICROSECOND), UTC_TIMESTAMP(3), ?, ?, TIMESTAMPDIFF(MICROSECOND, '1970-01-01 00:00:00', UTC_TIMESTAMP(6)) FROM DUAL ON DUPLICATE KEY UPDATE locked_by = IF(lock_until <= UTC_TIMESTAMP(3) AND (last_fire IS NULL OR last_fire < VALUES(last_fire)), VALUES(locked_by), locked_by), lock_until = IF(locked_by = VALUES(locked_by), VALUES(lock_until), lock_until), locked_at = IF(locked_by = VALUES(locked_by), VALUES(locked_at), locked_at), last_fire = IF(locked_by = VALUES(locked_by), VALUES(last_fire), last_fire), fencing_token = IF(locked_by = VALUES(locked_by), CASE WHEN COALESCE(fencing_token, 0) + 1 > TIMESTAMPDIFF(MICROSECOND, '1970-01-01 00:00:00', UTC_TIMESTAMP(6)) THEN COALESCE(fencing_token, 0) + 1 ELSE TIMESTAMPDIFF(MICROSECOND, '1970-01-01 00:00:00', UTC_TIMESTAMP(6)) END, fencing_token) RETURNING locked_by, fencing_token, last_fire;
+
+-- read the row FIRE; parameters: 'nightly-report'
+SELECT locked_by, fencing_token, last_fire FROM shedlock WHERE name = ?;
+
+-- release; parameters: 10000000, 10000000, 'nightly-report', 'node-1/4f2a-7'
+UPDATE shedlock SET lock_until = CASE WHEN (locked_at + INTERVAL ? MICROSECOND) > UTC_TIMESTAMP(3) THEN (locked_at + INTERVAL ? MICROSECOND) ELSE UTC_TIMESTAMP(3) END WHERE name = ? AND locked_by = ?;
+
+-- extend; parameters: 300000000, 'nightly-report', 'node-1/4f2a-7'
+UPDATE shedlock SET lock_until = (UTC_TIMESTAMP(3) + INTERVAL ? MICROSECOND), locked_at = UTC_TIMESTAMP(3) WHERE name = ? AND locked_by = ? AND lock_until > UTC_TIMESTAMP(3);
+
+-- is the acquisition live; parameters: 'nightly-report', 'node-1/4f2a-7'
+SELECT 1 FROM shedlock WHERE name = ? AND locked_by = ? AND lock_until > UTC_TIMESTAMP(3);

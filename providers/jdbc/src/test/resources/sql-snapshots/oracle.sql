@@ -1,0 +1,25 @@
+-- Oracle
+
+-- create table
+CREATE TABLE shedlock (name VARCHAR2(255 CHAR) NOT NULL PRIMARY KEY, lock_until TIMESTAMP(3) NOT NULL, locked_at TIMESTAMP(3) NOT NULL, locked_by VARCHAR2(255 CHAR) NOT NULL, last_fire NUMBER(19), fencing_token NUMBER(19));
+
+-- add a fire column
+ALTER TABLE shedlock ADD last_fire NUMBER(19);
+
+-- add a fire column
+ALTER TABLE shedlock ADD fencing_token NUMBER(19);
+
+-- acquire LEASE_ONLY (UpdateCount); parameters: 'nightly-report', 300000, 'node-1/4f2a-7', 'nightly-report', 300000, 'node-1/4f2a-7'
+MERGE INTO shedlock tl USING dual ON (tl.name = ?) WHEN MATCHED THEN UPDATE SET lock_until = (CAST(SYS_EXTRACT_UTC(SYSTIMESTAMP) AS TIMESTAMP(3)) + NUMTODSINTERVAL(? / 1000, 'SECOND')), locked_at = CAST(SYS_EXTRACT_UTC(SYSTIMESTAMP) AS TIMESTAMP(3)), locked_by = ? WHERE tl.lock_until <= CAST(SYS_EXTRACT_UTC(SYSTIMESTAMP) AS TIMESTAMP(3)) WHEN NOT MATCHED THEN INSERT (name, lock_until, locked_at, locked_by) VALUES (?, (CAST(SYS_EXTRACT_UTC(SYSTIMESTAMP) AS TIMESTAMP(3)) + NUMTODSINTERVAL(? / 1000, 'SECOND')), CAST(SYS_EXTRACT_UTC(SYSTIMESTAMP) AS TIMESTAMP(3)), ?);
+
+-- read the row LEASE_ONLY; parameters: 'nightly-report'
+SELECT locked_by FROM shedlock WHERE name = ?;
+
+-- release; parameters: 10000, 10000, 'nightly-report', 'node-1/4f2a-7'
+UPDATE shedlock SET lock_until = CASE WHEN (locked_at + NUMTODSINTERVAL(? / 1000, 'SECOND')) > CAST(SYS_EXTRACT_UTC(SYSTIMESTAMP) AS TIMESTAMP(3)) THEN (locked_at + NUMTODSINTERVAL(? / 1000, 'SECOND')) ELSE CAST(SYS_EXTRACT_UTC(SYSTIMESTAMP) AS TIMESTAMP(3)) END WHERE name = ? AND locked_by = ?;
+
+-- extend; parameters: 300000, 'nightly-report', 'node-1/4f2a-7'
+UPDATE shedlock SET lock_until = (CAST(SYS_EXTRACT_UTC(SYSTIMESTAMP) AS TIMESTAMP(3)) + NUMTODSINTERVAL(? / 1000, 'SECOND')), locked_at = CAST(SYS_EXTRACT_UTC(SYSTIMESTAMP) AS TIMESTAMP(3)) WHERE name = ? AND locked_by = ? AND lock_until > CAST(SYS_EXTRACT_UTC(SYSTIMESTAMP) AS TIMESTAMP(3));
+
+-- is the acquisition live; parameters: 'nightly-report', 'node-1/4f2a-7'
+SELECT 1 FROM shedlock WHERE name = ? AND locked_by = ? AND lock_until > CAST(SYS_EXTRACT_UTC(SYSTIMESTAMP) AS TIMESTAMP(3));

@@ -1,0 +1,37 @@
+-- PostgreSQL
+
+-- create table
+CREATE TABLE IF NOT EXISTS shedlock (name VARCHAR(255) NOT NULL, lock_until TIMESTAMP(3) NOT NULL, locked_at TIMESTAMP(3) NOT NULL, locked_by VARCHAR(255) NOT NULL, last_fire BIGINT, fencing_token BIGINT, PRIMARY KEY (name));
+
+-- add a fire column
+ALTER TABLE shedlock ADD last_fire BIGINT;
+
+-- add a fire column
+ALTER TABLE shedlock ADD fencing_token BIGINT;
+
+-- acquire LEASE_ONLY (ReturnedRow); parameters: 'nightly-report', 300000, 'node-1/4f2a-7', 'nightly-report', 'nightly-report', 300000, 'node-1/4f2a-7'
+WITH cur AS (SELECT 1 AS one FROM shedlock WHERE name = ?), upd AS (UPDATE shedlock SET lock_until = (date_trunc('milliseconds', timezone('UTC', statement_timestamp())) + ? * INTERVAL '1 millisecond'), locked_at = date_trunc('milliseconds', timezone('UTC', statement_timestamp())), locked_by = ? WHERE name = ? AND lock_until <= date_trunc('milliseconds', timezone('UTC', statement_timestamp())) RETURNING locked_by), ins AS (INSERT INTO shedlock (name, lock_until, locked_at, locked_by) SELECT ?, (date_trunc('milliseconds', timezone('UTC', statement_timestamp())) + ? * INTERVAL '1 millisecond'), date_trunc('milliseconds', timezone('UTC', statement_timestamp())), ? WHERE NOT EXISTS (SELECT 1 FROM cur) ON CONFLICT (name) DO NOTHING RETURNING locked_by) SELECT COALESCE((SELECT locked_by FROM upd), (SELECT locked_by FROM ins));
+
+-- read the row LEASE_ONLY; parameters: 'nightly-report'
+SELECT locked_by FROM shedlock WHERE name = ?;
+
+-- acquire PLAIN (ReturnedRow); parameters: 'nightly-report', 300000, 'node-1/4f2a-7', 'nightly-report', 'nightly-report', 300000, 'node-1/4f2a-7'
+WITH cur AS (SELECT last_fire FROM shedlock WHERE name = ?), upd AS (UPDATE shedlock SET lock_until = (date_trunc('milliseconds', timezone('UTC', statement_timestamp())) + ? * INTERVAL '1 millisecond'), locked_at = date_trunc('milliseconds', timezone('UTC', statement_timestamp())), locked_by = ?, fencing_token = CASE WHEN COALESCE(fencing_token, 0) + 1 > CAST(EXTRACT(EPOCH FROM statement_timestamp()) * 1000000 AS BIGINT) THEN COALESCE(fencing_token, 0) + 1 ELSE CAST(EXTRACT(EPOCH FROM statement_timestamp()) * 1000000 AS BIGINT) END WHERE name = ? AND lock_until <= date_trunc('milliseconds', timezone('UTC', statement_timestamp())) RETURNING locked_by, fencing_token, last_fire), ins AS (INSERT INTO shedlock (name, lock_until, locked_at, locked_by, fencing_token) SELECT ?, (date_trunc('milliseconds', timezone('UTC', statement_timestamp())) + ? * INTERVAL '1 millisecond'), date_trunc('milliseconds', timezone('UTC', statement_timestamp())), ?, CAST(EXTRACT(EPOCH FROM statement_timestamp()) * 1000000 AS BIGINT) WHERE NOT EXISTS (SELECT 1 FROM cur) ON CONFLICT (name) DO NOTHING RETURNING locked_by, fencing_token, last_fire) SELECT COALESCE((SELECT locked_by FROM upd), (SELECT locked_by FROM ins)), COALESCE((SELECT fencing_token FROM upd), (SELECT fencing_token FROM ins)), (SELECT last_fire FROM cur);
+
+-- read the row PLAIN; parameters: 'nightly-report'
+SELECT locked_by, fencing_token, last_fire FROM shedlock WHERE name = ?;
+
+-- acquire FIRE (ReturnedRow); parameters: 'nightly-report', 300000, 'node-1/4f2a-7', 1893456000000, 'nightly-report', 1893456000000, 'nightly-report', 300000, 'node-1/4f2a-7', 1893456000000
+WITH cur AS (SELECT last_fire FROM shedlock WHERE name = ?), upd AS (UPDATE shedlock SET lock_until = (date_trunc('milliseconds', timezone('UTC', statement_timestamp())) + ? * INTERVAL '1 millisecond'), locked_at = date_trunc('milliseconds', timezone('UTC', statement_timestamp())), locked_by = ?, last_fire = ?, fencing_token = CASE WHEN COALESCE(fencing_token, 0) + 1 > CAST(EXTRACT(EPOCH FROM statement_timestamp()) * 1000000 AS BIGINT) THEN COALESCE(fencing_token, 0) + 1 ELSE CAST(EXTRACT(EPOCH FROM statement_timestamp()) * 1000000 AS BIGINT) END WHERE name = ? AND lock_until <= date_trunc('milliseconds', timezone('UTC', statement_timestamp())) AND (last_fire IS NULL OR last_fire < ?) RETURNING locked_by, fencing_token, last_fire), ins AS (INSERT INTO shedlock (name, lock_until, locked_at, locked_by, last_fire, fencing_token) SELECT ?, (date_trunc('milliseconds', timezone('UTC', statement_timestamp())) + ? * INTERVAL '1 millisecond'), date_trunc('milliseconds', timezone('UTC', statement_timestamp())), ?, ?, CAST(EXTRACT(EPOCH FROM statement_timestamp()) * 1000000 AS BIGINT) WHERE NOT EXISTS (SELECT 1 FROM cur) ON CONFLICT (name) DO NOTHING RETURNING locked_by, fencing_token, last_fire) SELECT COALESCE((SELECT locked_by FROM upd), (SELECT locked_by FROM ins)), COALESCE((SELECT fencing_token FROM upd), (SELECT fencing_token FROM ins)), (SELECT last_fire FROM cur);
+
+-- read the row FIRE; parameters: 'nightly-report'
+SELECT locked_by, fencing_token, last_fire FROM shedlock WHERE name = ?;
+
+-- release; parameters: 10000, 10000, 'nightly-report', 'node-1/4f2a-7'
+UPDATE shedlock SET lock_until = CASE WHEN (locked_at + ? * INTERVAL '1 millisecond') > date_trunc('milliseconds', timezone('UTC', statement_timestamp())) THEN (locked_at + ? * INTERVAL '1 millisecond') ELSE date_trunc('milliseconds', timezone('UTC', statement_timestamp())) END WHERE name = ? AND locked_by = ?;
+
+-- extend; parameters: 300000, 'nightly-report', 'node-1/4f2a-7'
+UPDATE shedlock SET lock_until = (date_trunc('milliseconds', timezone('UTC', statement_timestamp())) + ? * INTERVAL '1 millisecond'), locked_at = date_trunc('milliseconds', timezone('UTC', statement_timestamp())) WHERE name = ? AND locked_by = ? AND lock_until > date_trunc('milliseconds', timezone('UTC', statement_timestamp()));
+
+-- is the acquisition live; parameters: 'nightly-report', 'node-1/4f2a-7'
+SELECT 1 FROM shedlock WHERE name = ? AND locked_by = ? AND lock_until > date_trunc('milliseconds', timezone('UTC', statement_timestamp()));
