@@ -107,7 +107,9 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
     this.createTable = builder.createTable;
     this.owned =
         builder.closeDataSource && dataSource instanceof AutoCloseable c ? c : builder.owned;
-    this.outsideTransaction = new OutsideCallerTransaction(builder.outsideTransactionExecutor);
+    this.outsideTransaction =
+        new OutsideCallerTransaction(
+            builder.outsideTransactionExecutor, builder.outsideTransactionWait);
     this.redactor = builder.redactor;
     this.neighbours = new NeighbourCheck(table, this::where);
   }
@@ -668,6 +670,7 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
     private boolean closeDataSource;
     private AutoCloseable owned;
     private Executor outsideTransactionExecutor;
+    private Duration outsideTransactionWait = Duration.ofSeconds(30);
     private Redactor redactor = Redactor.NONE;
 
     private Builder() {}
@@ -777,6 +780,26 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
      */
     public Builder outsideTransactionExecutor(Executor executor) {
       this.outsideTransactionExecutor = executor;
+      return this;
+    }
+
+    /**
+     * How long a caller inside a transaction waits for its lock statement on the {@linkplain
+     * #outsideTransactionExecutor executor}; then the statement is cancelled and the attempt is a
+     * store failure. Default 30 seconds. A bound matters because an executor may accept a task and
+     * never run it (GlassFish, for tasks submitted while the application is still being loaded),
+     * which would otherwise block the timer's thread, and with it a singleton's timers, for good.
+     *
+     * @param maxWait a positive duration
+     * @return this builder
+     * @throws IllegalArgumentException for zero or a negative duration
+     */
+    public Builder outsideTransactionWait(Duration maxWait) {
+      if (maxWait.isZero() || maxWait.isNegative()) {
+        throw new IllegalArgumentException(
+            "JdbcLockProvider.Builder.outsideTransactionWait must be positive: " + maxWait);
+      }
+      this.outsideTransactionWait = maxWait;
       return this;
     }
 

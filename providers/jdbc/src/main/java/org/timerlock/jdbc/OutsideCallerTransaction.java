@@ -4,6 +4,7 @@ import java.lang.System.Logger.Level;
 import java.lang.reflect.Method;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
@@ -11,6 +12,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import javax.naming.InitialContext;
 import javax.naming.NamingException;
@@ -49,6 +51,7 @@ final class OutsideCallerTransaction implements AutoCloseable {
   }
 
   private final Executor configuredExecutor;
+  private final Duration maxWait;
   private volatile boolean noJndi;
   private volatile Object registry;
   private volatile Method statusMethod;
@@ -59,9 +62,13 @@ final class OutsideCallerTransaction implements AutoCloseable {
   /**
    * @param executor where work outside the caller's transaction runs; null to use the server's
    *     default managed executor, or the provider's own thread where there is none
+   * @param maxWait how long the caller waits for that work: an executor may accept a task and never
+   *     run it (GlassFish fails tasks submitted while the application is still loading), and the
+   *     caller, often an EJB timer holding its singleton, must not wait for ever
    */
-  OutsideCallerTransaction(Executor executor) {
+  OutsideCallerTransaction(Executor executor, Duration maxWait) {
     this.configuredExecutor = executor;
+    this.maxWait = maxWait;
   }
 
   <T> T run(DataSource dataSource, Work<T> work) throws SQLException {
@@ -86,7 +93,18 @@ final class OutsideCallerTransaction implements AutoCloseable {
       throw new SQLException("No thread to run the lock statement outside the transaction", e);
     }
     try {
-      return task.get();
+      return task.get(maxWait.toNanos(), TimeUnit.NANOSECONDS);
+    } catch (TimeoutException e) {
+      // Cancelled before it starts, the statement never runs; cancelled while running, it is
+      // interrupted, and a lock it may still have taken expires after lockAtMostFor.
+      task.cancel(true);
+      throw new SQLException(
+          "The lock statement, handed to "
+              + executor()
+              + " to run outside the caller's transaction, did not finish within "
+              + maxWait
+              + "; it is cancelled",
+          e);
     } catch (InterruptedException e) {
       task.cancel(true);
       Thread.currentThread().interrupt();

@@ -1,6 +1,7 @@
 package org.timerlock.jdbc;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
@@ -10,11 +11,13 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.concurrent.Executor;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.timerlock.core.LockConfiguration;
+import org.timerlock.core.LockException;
 import org.timerlock.core.SimpleLock;
 import org.timerlock.testkit.stores.IsolatedDatabase;
 import org.timerlock.testkit.stores.StoreKind;
@@ -59,6 +62,40 @@ class TransactionTest {
         assertThat(lockedSeenByAnotherConnection(name)).as("release visible at once").isFalse();
         assertThat(counting.commits.get()).as("commits by the provider").isPositive();
       }
+    }
+  }
+
+  /**
+   * An executor that accepts the statement and never runs it (as GlassFish does with tasks
+   * submitted while the application is loading): the caller is not blocked for good, the attempt
+   * fails as a store failure naming the wait, and the statement, cancelled, never runs later.
+   */
+  @Test
+  void anExecutorThatNeverRunsTheStatementDoesNotBlockTheCaller() {
+    HikariConfig config = new HikariConfig();
+    config.setJdbcUrl(db.url());
+    config.setUsername(db.user());
+    config.setAutoCommit(false);
+    config.setMaximumPoolSize(2);
+    java.util.List<Runnable> accepted = new java.util.concurrent.CopyOnWriteArrayList<>();
+    Executor neverRuns = accepted::add;
+    try (HikariDataSource pool = new HikariDataSource(config);
+        JdbcLockProvider tableMaker = JdbcLockProvider.builder().dataSource(pool).build();
+        JdbcLockProvider provider =
+            JdbcLockProvider.builder()
+                .dataSource(pool)
+                .outsideTransactionExecutor(neverRuns)
+                .outsideTransactionWait(Duration.ofMillis(300))
+                .build()) {
+      tableMaker.lock(LockConfiguration.of("warm-up", Duration.ofMillis(1)));
+      String name = Pools.unique("never-run-");
+      assertThatThrownBy(() -> provider.lock(LockConfiguration.of(name, Duration.ofMinutes(5))))
+          .isInstanceOf(LockException.class)
+          .hasStackTraceContaining("did not finish within PT0.3S");
+      assertThat(accepted).as("the statement was handed over").isNotEmpty();
+      accepted.forEach(
+          Runnable::run); // the executor wakes up late: the cancelled task does nothing
+      assertThat(ownerSeenByAnotherConnection(name)).as("no row taken late").isNull();
     }
   }
 
