@@ -784,11 +784,12 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
     }
 
     /**
-     * How long a caller inside a transaction waits for its lock statement on the {@linkplain
-     * #outsideTransactionExecutor executor}; then the statement is cancelled and the attempt is a
-     * store failure. Default 30 seconds. A bound matters because an executor may accept a task and
-     * never run it (GlassFish, for tasks submitted while the application is still being loaded),
-     * which would otherwise block the timer's thread, and with it a singleton's timers, for good.
+     * How long a caller inside a transaction waits in all for its lock statement, which runs on
+     * another thread (the {@linkplain #outsideTransactionExecutor executor}, or a thread of the
+     * provider's own when the executor has not started it within 5 seconds: GlassFish drops tasks
+     * submitted while the application is being loaded). Then the statement is cancelled and the
+     * attempt is a store failure, so that a timer's thread, and with it a singleton's timers, is
+     * never blocked for good. Default 30 seconds.
      *
      * @param maxWait a positive duration
      * @return this builder

@@ -11,7 +11,8 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
-import java.util.concurrent.Executor;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -46,12 +47,7 @@ class TransactionTest {
   /** A pool whose connections come with autocommit off: the provider commits its own work. */
   @Test
   void connectionsWithoutAutocommit() {
-    HikariConfig config = new HikariConfig();
-    config.setJdbcUrl(db.url());
-    config.setUsername(db.user());
-    config.setAutoCommit(false);
-    config.setMaximumPoolSize(2);
-    try (HikariDataSource pool = new HikariDataSource(config)) {
+    try (HikariDataSource pool = withoutAutocommit()) {
       CountingDataSource counting = new CountingDataSource(pool);
       try (JdbcLockProvider provider =
           JdbcLockProvider.builder().dataSource(counting.dataSource()).build()) {
@@ -66,37 +62,70 @@ class TransactionTest {
   }
 
   /**
-   * An executor that accepts the statement and never runs it (as GlassFish does with tasks
-   * submitted while the application is loading): the caller is not blocked for good, the attempt
-   * fails as a store failure naming the wait, and the statement, cancelled, never runs later.
+   * An executor that accepts the statement and never starts it (as GlassFish does with tasks
+   * submitted while the application is loading): after a few seconds a thread of the provider's own
+   * runs it, and the dropped task, should the executor run it late, does nothing.
    */
   @Test
-  void anExecutorThatNeverRunsTheStatementDoesNotBlockTheCaller() {
+  void aStatementTheExecutorNeverStartsRunsOnTheProvidersOwnThread() throws Exception {
+    List<Runnable> accepted = new CopyOnWriteArrayList<>();
+    try (HikariDataSource pool = withoutAutocommit();
+        JdbcLockProvider provider =
+            JdbcLockProvider.builder()
+                .dataSource(pool)
+                .outsideTransactionExecutor(accepted::add)
+                .build()) {
+      String name = Pools.unique("never-started-");
+      SimpleLock lock = provider.lock(LockConfiguration.of(name, Duration.ofMinutes(5))).get();
+      assertThat(accepted).as("the statement was handed to the executor first").hasSize(1);
+      String owner = ownerSeenByAnotherConnection(name);
+      assertThat(owner).as("taken on the provider's own thread").isNotNull();
+      accepted.forEach(Runnable::run);
+      assertThat(ownerSeenByAnotherConnection(name))
+          .as("the late task did nothing")
+          .isEqualTo(owner);
+      lock.unlock();
+      assertThat(lockedSeenByAnotherConnection(name)).isFalse();
+    }
+  }
+
+  /**
+   * A statement that cannot finish (another transaction holds the table) does not hold the caller
+   * for ever: after {@code outsideTransactionWait} the attempt fails, naming the wait.
+   */
+  @Test
+  void aStatementThatCannotFinishFailsAfterTheWait() throws Exception {
+    try (HikariDataSource pool = withoutAutocommit();
+        JdbcLockProvider provider =
+            JdbcLockProvider.builder()
+                .dataSource(pool)
+                .outsideTransactionWait(Duration.ofSeconds(1))
+                .build();
+        Connection blocker = observer.getConnection()) {
+      provider.lock(LockConfiguration.of("warm-up", Duration.ofMillis(1)));
+      blocker.setAutoCommit(false);
+      try (Statement s = blocker.createStatement()) {
+        s.execute("LOCK TABLE shedlock IN ACCESS EXCLUSIVE MODE");
+      }
+      try {
+        String name = Pools.unique("blocked-");
+        assertThatThrownBy(() -> provider.lock(LockConfiguration.of(name, Duration.ofSeconds(2))))
+            .isInstanceOf(LockException.class)
+            .hasStackTraceContaining("did not finish within PT1S");
+      } finally {
+        blocker.rollback();
+        blocker.setAutoCommit(true);
+      }
+    }
+  }
+
+  private HikariDataSource withoutAutocommit() {
     HikariConfig config = new HikariConfig();
     config.setJdbcUrl(db.url());
     config.setUsername(db.user());
     config.setAutoCommit(false);
     config.setMaximumPoolSize(2);
-    java.util.List<Runnable> accepted = new java.util.concurrent.CopyOnWriteArrayList<>();
-    Executor neverRuns = accepted::add;
-    try (HikariDataSource pool = new HikariDataSource(config);
-        JdbcLockProvider tableMaker = JdbcLockProvider.builder().dataSource(pool).build();
-        JdbcLockProvider provider =
-            JdbcLockProvider.builder()
-                .dataSource(pool)
-                .outsideTransactionExecutor(neverRuns)
-                .outsideTransactionWait(Duration.ofMillis(300))
-                .build()) {
-      tableMaker.lock(LockConfiguration.of("warm-up", Duration.ofMillis(1)));
-      String name = Pools.unique("never-run-");
-      assertThatThrownBy(() -> provider.lock(LockConfiguration.of(name, Duration.ofMinutes(5))))
-          .isInstanceOf(LockException.class)
-          .hasStackTraceContaining("did not finish within PT0.3S");
-      assertThat(accepted).as("the statement was handed over").isNotEmpty();
-      accepted.forEach(
-          Runnable::run); // the executor wakes up late: the cancelled task does nothing
-      assertThat(ownerSeenByAnotherConnection(name)).as("no row taken late").isNull();
-    }
+    return new HikariDataSource(config);
   }
 
   /**
