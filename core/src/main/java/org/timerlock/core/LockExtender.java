@@ -21,7 +21,8 @@ public final class LockExtender {
    *     longer be extended
    * @throws IllegalArgumentException when the durations are invalid
    * @throws UnsupportedOperationException when the provider cannot extend locks
-   * @throws LockException when the store cannot answer
+   * @throws LockException when the store cannot answer, or its client failed with an error (a class
+   *     it cannot load)
    *     <p>Either failure is also told to the executor's listeners as a store failure of {@link
    *     StoreOperation#EXTEND}; an expired lock is then lost ({@link CurrentLock#isLost()}).
    */
@@ -36,9 +37,10 @@ public final class LockExtender {
     Optional<SimpleLock> extended;
     try {
       extended = held.lock.extend(atMostFor, atLeastFor);
-    } catch (LockException e) {
-      held.extensionFailed(e);
-      throw e;
+    } catch (LockException | Error e) {
+      LockException failure = StoreFailures.of("Extending", held.configuration, e);
+      held.extensionFailed(failure);
+      throw failure;
     }
     if (extended.isEmpty()) {
       held.lost("it expired before it could be extended");

@@ -19,8 +19,8 @@ class ExtensionFailuresTest {
   private final InMemoryLockProvider store = new InMemoryLockProvider();
   private final RecordingListener listener = new RecordingListener();
 
-  @Test
-  void aStoreFailureWhileExtendingIsReportedAndThrownIntoTheTask() {
+  /** An executor over a store whose locks cannot be extended: extend throws this. */
+  private DefaultLockingTaskExecutor executorWhoseExtendThrows(Throwable failure) {
     LockProvider storeThatCannotExtend =
         configuration ->
             store
@@ -36,21 +36,43 @@ class ExtensionFailuresTest {
                           @Override
                           public Optional<SimpleLock> extend(
                               Duration atMostFor, Duration atLeastFor) {
-                            throw new LockException("store at 127.0.0.1:1 went away");
+                            if (failure instanceof Error error) {
+                              throw error;
+                            }
+                            throw (RuntimeException) failure;
                           }
                         });
-    DefaultLockingTaskExecutor executor =
-        new DefaultLockingTaskExecutor(
-            storeThatCannotExtend, StoreFailurePolicy.SKIP, List.of(listener));
+    return new DefaultLockingTaskExecutor(
+        storeThatCannotExtend, StoreFailurePolicy.SKIP, List.of(listener));
+  }
 
-    assertThatThrownBy(
-            () ->
-                executor.executeWithLock(
-                    () -> {
-                      LockExtender.extendActiveLock(Duration.ofMinutes(2), Duration.ZERO);
-                      return null;
-                    },
-                    LockConfiguration.of("job", Duration.ofMinutes(1))))
+  private static Object extendInsideTheTask(DefaultLockingTaskExecutor executor) throws Exception {
+    return executor.executeWithLock(
+        () -> {
+          LockExtender.extendActiveLock(Duration.ofMinutes(2), Duration.ZERO);
+          return null;
+        },
+        LockConfiguration.of("job", Duration.ofMinutes(1)));
+  }
+
+  @Test
+  void aClassTheStoreClientCannotLoadWhileExtendingIsAStoreFailure() {
+    DefaultLockingTaskExecutor executor =
+        executorWhoseExtendThrows(new NoClassDefFoundError("org/slf4j/LoggerFactory"));
+
+    assertThatThrownBy(() -> extendInsideTheTask(executor))
+        .isInstanceOf(LockException.class)
+        .hasMessageContaining("org/slf4j/LoggerFactory")
+        .hasCauseInstanceOf(NoClassDefFoundError.class);
+    assertThat(listener.calls).contains("store failure EXTEND job");
+  }
+
+  @Test
+  void aStoreFailureWhileExtendingIsReportedAndThrownIntoTheTask() {
+    DefaultLockingTaskExecutor executor =
+        executorWhoseExtendThrows(new LockException("store at 127.0.0.1:1 went away"));
+
+    assertThatThrownBy(() -> extendInsideTheTask(executor))
         .isInstanceOf(LockException.class)
         .hasMessageContaining("went away");
     assertThat(listener.calls)

@@ -23,10 +23,21 @@ final class Catalogue {
   /**
    * Names under {@code timerlock.} that the docs may mention although they are no keys of the
    * catalogue: the prefix reserved for TimerLock's own test suite, which the deployment check
-   * skips, and the system properties of the benchmark harness ({@code benchmarks/}, which reads
-   * them itself).
+   * skips, the system properties of the benchmark harness ({@code benchmarks/}, which reads them
+   * itself), and the names of TimerLock's metrics and their attributes (docs/operations.md).
    */
-  static final List<String> NOT_CONFIGURATION = List.of("timerlock.test.", "timerlock.bench.");
+  static final List<String> NOT_CONFIGURATION =
+      List.of(
+          "timerlock.test.",
+          "timerlock.bench.",
+          "timerlock.lock.acquired",
+          "timerlock.lock.skipped",
+          "timerlock.lock.hold.duration",
+          "timerlock.lock.name",
+          "timerlock.skip.reason",
+          "timerlock.store.failures",
+          "timerlock.store.operation",
+          "timerlock.job.duration");
 
   private static final Pattern LOCK_KEY = Pattern.compile("timerlock\\.lock\\.\"([^\"]*)\"\\.(.+)");
   private static final Pattern LOCK_VARIABLE = Pattern.compile("TIMERLOCK_LOCK__(.+)__(.+)");

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.timerlock.servertests.BadLockJob;
 
 /** A {@code @SchedulerLock} whose duration does not parse stops the deployment. */
 @ExtendWith(Servers.class)
@@ -24,7 +25,7 @@ class InvalidLockIT {
             .contains(
                 "@SchedulerLock on "
                     + BadLockJob.class.getName()
-                    + ".hourly(): lockAtMostFor of the annotation = \"banana\""),
+                    + ".nightly(): lockAtMostFor of the annotation = \"banana\""),
         "asadmin deploy names the class, the method, the member and the value: " + result.output());
     assertFalse(
         node.admin("list-applications").contains(APP), "the failed application is not left");

@@ -21,6 +21,7 @@ import org.postgresql.ds.PGSimpleDataSource;
 import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.SimpleLock;
 import org.timerlock.example.DigestMailer;
+import org.timerlock.example.NightlyReport;
 import org.timerlock.jdbc.JdbcLockProvider;
 import org.timerlock.testkit.stores.IsolatedDatabase;
 
@@ -59,6 +60,24 @@ class SingleDomainIT {
   }
 
   @Test
+  void ejbTimerRunsUnderTheLockInItsTransactionOncePerFire() throws Exception {
+    List<Audit.Run> runs = awaitEndedRuns(NightlyReport.LOCK, 3);
+    for (Audit.Run run : runs) {
+      assertEquals("gf1", run.node(), "timerlock.node-id from create-system-properties: " + run);
+      assertTrue(run.locked(), "LockAssert.assertLocked() passes inside the timer: " + run);
+      assertTrue(run.inTransaction(), "the timer runs in its container transaction: " + run);
+      assertSlotOfTwoSeconds(run);
+      assertAcquiredOnTheThreadOfTheRun(run);
+    }
+    assertEquals(
+        runs.size(),
+        runs.stream().map(Audit.Run::fire).distinct().count(),
+        "one run per fire: " + runs);
+    Audit.LockRow row = observeLockWhileRunning(NightlyReport.LOCK);
+    assertTrue(row.lockedBy().startsWith("gf1/"), "committed while the timer runs: " + row);
+  }
+
+  @Test
   void scheduledAsynchronousMethodRunsUnderTheLockOnTheExecutorThreadAtEveryFire()
       throws Exception {
     List<Audit.Run> runs = awaitEndedRuns(DigestMailer.LOCK, 3);
@@ -72,6 +91,11 @@ class SingleDomainIT {
     }
     Audit.LockRow row = observeLockWhileRunning(DigestMailer.LOCK);
     assertTrue(row.lockedBy().startsWith("gf1/"), "committed while the method runs: " + row);
+  }
+
+  @Test
+  void timerFiresAreSkippedWhileAnotherNodeHoldsTheLockAndRunAgainAfterwards() throws Exception {
+    skippedWhileHeldElsewhere(NightlyReport.LOCK);
   }
 
   @Test

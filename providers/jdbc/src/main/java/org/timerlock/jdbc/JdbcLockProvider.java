@@ -107,7 +107,9 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
     this.createTable = builder.createTable;
     this.owned =
         builder.closeDataSource && dataSource instanceof AutoCloseable c ? c : builder.owned;
-    this.outsideTransaction = new OutsideCallerTransaction(builder.outsideTransactionExecutor);
+    this.outsideTransaction =
+        new OutsideCallerTransaction(
+            builder.outsideTransactionExecutor, builder.outsideTransactionWait);
     this.redactor = builder.redactor;
     this.neighbours = new NeighbourCheck(table, this::where);
   }
@@ -385,7 +387,7 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
       }
       shape = dialect.supportsFireColumns() ? TableShape.FULL : TableShape.LEASE_ONLY;
       nameLimit = nameLimit(dialect, Dialect.CREATED_NAME_LENGTH);
-      LOG.log(Level.INFO, () -> "Created lock table " + table.table() + " in " + where());
+      LOG.log(Level.INFO, () -> "Created lock " + where());
     } catch (SQLException e) {
       rollbackIfInTransaction(connection);
       if (!dialect.isAlreadyExists(e)) {
@@ -668,6 +670,7 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
     private boolean closeDataSource;
     private AutoCloseable owned;
     private Executor outsideTransactionExecutor;
+    private Duration outsideTransactionWait = Duration.ofSeconds(30);
     private Redactor redactor = Redactor.NONE;
 
     private Builder() {}
@@ -777,6 +780,27 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
      */
     public Builder outsideTransactionExecutor(Executor executor) {
       this.outsideTransactionExecutor = executor;
+      return this;
+    }
+
+    /**
+     * How long a caller inside a transaction waits in all for its lock statement, which runs on
+     * another thread (the {@linkplain #outsideTransactionExecutor executor}, or a thread of the
+     * provider's own when the executor has not started it within 5 seconds: GlassFish drops tasks
+     * submitted while the application is being loaded). Then the statement is cancelled and the
+     * attempt is a store failure, so that a timer's thread, and with it a singleton's timers, is
+     * never blocked for good. Default 30 seconds.
+     *
+     * @param maxWait a positive duration
+     * @return this builder
+     * @throws IllegalArgumentException for zero or a negative duration
+     */
+    public Builder outsideTransactionWait(Duration maxWait) {
+      if (maxWait.isZero() || maxWait.isNegative()) {
+        throw new IllegalArgumentException(
+            "JdbcLockProvider.Builder.outsideTransactionWait must be positive: " + maxWait);
+      }
+      this.outsideTransactionWait = maxWait;
       return this;
     }
 

@@ -4,6 +4,7 @@ import java.lang.System.Logger.Level;
 import java.lang.reflect.Method;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
@@ -11,6 +12,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import javax.naming.InitialContext;
 import javax.naming.NamingException;
@@ -42,6 +45,9 @@ final class OutsideCallerTransaction implements AutoCloseable {
 
   private static final int STATUS_NO_TRANSACTION = 6;
 
+  /** How long a task may wait for the executor to start it before a thread of our own runs it. */
+  static final Duration START_WAIT = Duration.ofSeconds(5);
+
   /** Work done with one connection. */
   @FunctionalInterface
   interface Work<T> {
@@ -49,19 +55,24 @@ final class OutsideCallerTransaction implements AutoCloseable {
   }
 
   private final Executor configuredExecutor;
+  private final Duration maxWait;
   private volatile boolean noJndi;
   private volatile Object registry;
   private volatile Method statusMethod;
   private volatile Executor managedExecutor;
-  private ExecutorService ownExecutor;
+  private volatile ExecutorService ownExecutor;
   private boolean closed;
 
   /**
    * @param executor where work outside the caller's transaction runs; null to use the server's
    *     default managed executor, or the provider's own thread where there is none
+   * @param maxWait how long the caller waits for that work: an executor may accept a task and never
+   *     run it (GlassFish fails tasks submitted while the application is still loading), and the
+   *     caller, often an EJB timer holding its singleton, must not wait for ever
    */
-  OutsideCallerTransaction(Executor executor) {
+  OutsideCallerTransaction(Executor executor, Duration maxWait) {
     this.configuredExecutor = executor;
+    this.maxWait = maxWait;
   }
 
   <T> T run(DataSource dataSource, Work<T> work) throws SQLException {
@@ -80,13 +91,44 @@ final class OutsideCallerTransaction implements AutoCloseable {
 
   private <T> T onOtherThread(DataSource dataSource, Work<T> work) throws SQLException {
     FutureTask<T> task = new FutureTask<>(() -> runOwned(dataSource, work));
+    AtomicBoolean started = new AtomicBoolean();
+    Runnable once =
+        () -> {
+          if (started.compareAndSet(false, true)) {
+            task.run();
+          }
+        };
+    Executor executor = executor();
     try {
-      executor().execute(task);
+      executor.execute(once);
     } catch (RejectedExecutionException e) {
       throw new SQLException("No thread to run the lock statement outside the transaction", e);
     }
+    long deadline = System.nanoTime() + maxWait.toNanos();
     try {
-      return task.get();
+      try {
+        return task.get(Math.min(START_WAIT.toNanos(), maxWait.toNanos()), TimeUnit.NANOSECONDS);
+      } catch (TimeoutException notYet) {
+        if (executor != ownExecutor && started.compareAndSet(false, true)) {
+          // The executor accepted the task but has not started it: GlassFish drops tasks submitted
+          // while the application is loading. A thread of the provider's own has no transaction
+          // context either, so the statement runs there instead of never.
+          LOG.log(
+              Level.DEBUG,
+              () -> executor + " did not start the lock statement within " + START_WAIT);
+          ownExecutor().execute(task);
+        }
+        return task.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+      }
+    } catch (TimeoutException e) {
+      // Cancelled while running, the statement is interrupted; a lock it may still have taken
+      // expires after lockAtMostFor.
+      task.cancel(true);
+      throw new SQLException(
+          "The lock statement, run outside the caller's transaction, did not finish within "
+              + maxWait
+              + "; it is cancelled",
+          e);
     } catch (InterruptedException e) {
       task.cancel(true);
       Thread.currentThread().interrupt();

@@ -21,7 +21,9 @@ final class Pools {
     config.setPassword(password);
     config.setMaximumPoolSize(size);
     config.setMinimumIdle(0);
-    config.setConnectionTimeout(5000);
+    // Generous: on a loaded machine creating a fresh embedded database (Derby) takes seconds, and
+    // how long a connection takes is not what any test checks.
+    config.setConnectionTimeout(30_000);
     config.setInitializationFailTimeout(-1);
     return new HikariDataSource(config);
   }

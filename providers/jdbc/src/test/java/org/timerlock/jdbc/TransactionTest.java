@@ -1,6 +1,7 @@
 package org.timerlock.jdbc;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
@@ -10,11 +11,14 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.timerlock.core.LockConfiguration;
+import org.timerlock.core.LockException;
 import org.timerlock.core.SimpleLock;
 import org.timerlock.testkit.stores.IsolatedDatabase;
 import org.timerlock.testkit.stores.StoreKind;
@@ -43,12 +47,7 @@ class TransactionTest {
   /** A pool whose connections come with autocommit off: the provider commits its own work. */
   @Test
   void connectionsWithoutAutocommit() {
-    HikariConfig config = new HikariConfig();
-    config.setJdbcUrl(db.url());
-    config.setUsername(db.user());
-    config.setAutoCommit(false);
-    config.setMaximumPoolSize(2);
-    try (HikariDataSource pool = new HikariDataSource(config)) {
+    try (HikariDataSource pool = withoutAutocommit()) {
       CountingDataSource counting = new CountingDataSource(pool);
       try (JdbcLockProvider provider =
           JdbcLockProvider.builder().dataSource(counting.dataSource()).build()) {
@@ -60,6 +59,73 @@ class TransactionTest {
         assertThat(counting.commits.get()).as("commits by the provider").isPositive();
       }
     }
+  }
+
+  /**
+   * An executor that accepts the statement and never starts it (as GlassFish does with tasks
+   * submitted while the application is loading): after a few seconds a thread of the provider's own
+   * runs it, and the dropped task, should the executor run it late, does nothing.
+   */
+  @Test
+  void aStatementTheExecutorNeverStartsRunsOnTheProvidersOwnThread() throws Exception {
+    List<Runnable> accepted = new CopyOnWriteArrayList<>();
+    try (HikariDataSource pool = withoutAutocommit();
+        JdbcLockProvider provider =
+            JdbcLockProvider.builder()
+                .dataSource(pool)
+                .outsideTransactionExecutor(accepted::add)
+                .build()) {
+      String name = Pools.unique("never-started-");
+      SimpleLock lock = provider.lock(LockConfiguration.of(name, Duration.ofMinutes(5))).get();
+      assertThat(accepted).as("the statement was handed to the executor first").hasSize(1);
+      String owner = ownerSeenByAnotherConnection(name);
+      assertThat(owner).as("taken on the provider's own thread").isNotNull();
+      accepted.forEach(Runnable::run);
+      assertThat(ownerSeenByAnotherConnection(name))
+          .as("the late task did nothing")
+          .isEqualTo(owner);
+      lock.unlock();
+      assertThat(lockedSeenByAnotherConnection(name)).isFalse();
+    }
+  }
+
+  /**
+   * A statement that cannot finish (another transaction holds the table) does not hold the caller
+   * for ever: after {@code outsideTransactionWait} the attempt fails, naming the wait.
+   */
+  @Test
+  void aStatementThatCannotFinishFailsAfterTheWait() throws Exception {
+    try (HikariDataSource pool = withoutAutocommit();
+        JdbcLockProvider provider =
+            JdbcLockProvider.builder()
+                .dataSource(pool)
+                .outsideTransactionWait(Duration.ofSeconds(1))
+                .build();
+        Connection blocker = observer.getConnection()) {
+      provider.lock(LockConfiguration.of("warm-up", Duration.ofMillis(1)));
+      blocker.setAutoCommit(false);
+      try (Statement s = blocker.createStatement()) {
+        s.execute("LOCK TABLE shedlock IN ACCESS EXCLUSIVE MODE");
+      }
+      try {
+        String name = Pools.unique("blocked-");
+        assertThatThrownBy(() -> provider.lock(LockConfiguration.of(name, Duration.ofSeconds(2))))
+            .isInstanceOf(LockException.class)
+            .hasStackTraceContaining("did not finish within PT1S");
+      } finally {
+        blocker.rollback();
+        blocker.setAutoCommit(true);
+      }
+    }
+  }
+
+  private HikariDataSource withoutAutocommit() {
+    HikariConfig config = new HikariConfig();
+    config.setJdbcUrl(db.url());
+    config.setUsername(db.user());
+    config.setAutoCommit(false);
+    config.setMaximumPoolSize(2);
+    return new HikariDataSource(config);
   }
 
   /**
