@@ -6,14 +6,18 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.BrokenBarrierException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.timerlock.core.LockAttempt;
@@ -142,9 +146,7 @@ public interface FireGuardContract extends ProviderFixture {
                   return null;
                 }));
       }
-      for (Future<?> racer : racers) {
-        racer.get(2, TimeUnit.MINUTES);
-      }
+      awaitAll(racers);
     } finally {
       pool.shutdownNow();
     }
@@ -163,6 +165,30 @@ public interface FireGuardContract extends ProviderFixture {
     acquire(provider(), config.forFire(FIRE)).unlock();
 
     acquire(otherNode(), config.forFire(FIRE)).unlock();
+  }
+
+  /**
+   * Waits for every racer; when some failed, throws the failure that is not a broken barrier (the
+   * others' barrier breaks only because one racer stopped), so the report shows the real cause.
+   */
+  private static void awaitAll(List<Future<?>> racers) throws Exception {
+    List<Throwable> failures = new ArrayList<>();
+    for (Future<?> racer : racers) {
+      try {
+        racer.get(2, TimeUnit.MINUTES);
+      } catch (ExecutionException e) {
+        failures.add(e.getCause());
+      }
+    }
+    if (failures.isEmpty()) {
+      return;
+    }
+    failures.sort(
+        Comparator.comparing(
+            f -> f instanceof BrokenBarrierException || f instanceof TimeoutException));
+    AssertionError error = new AssertionError("a racer failed", failures.get(0));
+    failures.stream().skip(1).forEach(error::addSuppressed);
+    throw error;
   }
 
   private static SimpleLock acquire(LockProvider node, LockConfiguration config) {
