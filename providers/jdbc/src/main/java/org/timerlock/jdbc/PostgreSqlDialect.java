@@ -27,8 +27,10 @@ final class PostgreSqlDialect extends Dialect {
         "PostgreSQL",
         TableDdl.of("VARCHAR(255)", "TIMESTAMP(3)").ifNotExists().keyAfterColumns(),
         SqlErrors.states("42P01"),
-        // CREATE TABLE IF NOT EXISTS racing another node can still hit pg_type's unique index.
-        SqlErrors.states("42P07", "23505"));
+        // CREATE TABLE IF NOT EXISTS racing another node can still hit pg_type's unique index
+        // (23505), or find the row type the other node's table just made (42710, duplicate_object:
+        // 'type "shedlock" already exists').
+        SqlErrors.states("42P07", "23505", "42710"));
   }
 
   /**
