@@ -19,7 +19,8 @@ ITERATIONS="${ITERATIONS:-5}"
 ITERATION_TIME="${ITERATION_TIME:-2s}"
 BENCHMARKS="${BENCHMARKS:-LockBenchmarks}"
 
-../mvnw -B -q -f pom.xml package -DskipTests
+# Through the reactor, so the jar holds this checkout's TimerLock modules, not installed ones.
+../mvnw -B -q -f ../pom.xml package -pl benchmarks -am -DskipTests
 
 mkdir -p target
 java -jar target/benchmarks.jar "$BENCHMARKS" \
