@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Prints TimerLock/ShedLock throughput ratios per benchmark and store from one JMH JSON result.
+"""Prints TimerLock/ShedLock throughput ratios per benchmark and store from one JMH JSON result,
+and, for InterceptorBenchmarks, the locked call's throughput against the plain and pass-through calls.
 
 The error of a ratio r = a/b is propagated from JMH's 99.9% confidence half-widths of a and b,
 r * sqrt((ea/a)^2 + (eb/b)^2): a first-order estimate that treats the two results as independent.
@@ -13,9 +14,14 @@ def main(path):
     with open(path) as f:
         results = json.load(f)
     scores = {}
+    calls = {}
     for r in results:
         benchmark = r["benchmark"].rsplit(".", 1)[1]
         params = r.get("params", {})
+        if "InterceptorBenchmarks" in r["benchmark"]:
+            metric = r["primaryMetric"]
+            calls[benchmark] = (float(metric["score"]), float(metric["scoreError"]))
+            continue
         metric = r["primaryMetric"]
         key = (benchmark, params["backend"])
         scores.setdefault(key, {})[params["library"]] = (
@@ -24,6 +30,10 @@ def main(path):
             metric["scoreUnit"],
         )
 
+    if calls:
+        print_interceptor(calls)
+    if not scores:
+        return
     print("| benchmark | store | TimerLock | ShedLock | TimerLock / ShedLock |")
     print("|---|---|---:|---:|---:|")
     for (benchmark, backend), sides in sorted(scores.items()):
@@ -38,6 +48,27 @@ def main(path):
             f"| {benchmark} | {backend} | {a:,.0f} ± {fmt(ea)} {unit} | {b:,.0f} ± {fmt(eb)} {unit}"
             f" | **{ratio:.2f}** ± {fmt(error, 2)} |"
         )
+
+
+def print_interceptor(calls):
+    print("| call | ops/s | ns per call | locked call / this |")
+    print("|---|---:|---:|---:|")
+    locked = calls.get("lockedCall")
+    for name in ("plainCall", "passThroughCall", "lockedCall"):
+        if name not in calls:
+            print(f"| {name} | missing | | |")
+            continue
+        a, ea = calls[name]
+        cell = "n/a" if locked is None else "" if name == "lockedCall" else ratio_cell(locked, (a, ea))
+        print(f"| {name} | {a:,.0f} ± {fmt(ea)} | {1e9 / a:.3g} | {cell} |")
+    print()
+
+
+def ratio_cell(top, bottom):
+    (a, ea), (b, eb) = top, bottom
+    ratio = a / b
+    error = ratio * math.sqrt(rel(ea, a) ** 2 + rel(eb, b) ** 2)
+    return f"**{ratio:.2g}** ± {error:.1g}"
 
 
 def rel(error, score):
