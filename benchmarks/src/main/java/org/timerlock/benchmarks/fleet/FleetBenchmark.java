@@ -28,11 +28,11 @@ import org.timerlock.benchmarks.Stores;
  * once. Per fire it reports the store's own counters (differences of server-wide counters), the
  * lock runs, and the p50 / p99 of one acquire attempt.
  *
- * <p>Settings (system properties): {@code timerlock.fleet.stores} (default {@code
- * postgres,mariadb,redis}), {@code timerlock.fleet.nodes} ({@code 2,5,10,20}), {@code
- * timerlock.fleet.locks} ({@code 1,100,1000}), {@code timerlock.fleet.fires} ({@code 5}, measured)
- * and {@code timerlock.fleet.output} ({@code target/fleet.md}). One unmeasured fire warms each case
- * up after the rows exist.
+ * <p>Settings (system properties): {@code timerlock.bench.fleet.stores} (default {@code
+ * postgres,mariadb,redis}), {@code timerlock.bench.fleet.nodes} ({@code 2,5,10,20}), {@code
+ * timerlock.bench.fleet.locks} ({@code 1,100,1000}), {@code timerlock.bench.fleet.fires} ({@code
+ * 5}, measured) and {@code timerlock.bench.fleet.output} ({@code target/fleet.md}). One unmeasured
+ * fire warms each case up after the rows exist.
  *
  * <pre>
  * {@code java -cp benchmarks/target/benchmarks.jar org.timerlock.benchmarks.fleet.FleetBenchmark}
@@ -40,7 +40,7 @@ import org.timerlock.benchmarks.Stores;
  */
 public final class FleetBenchmark {
 
-  private static final String PREFIX = "timerlock.fleet.";
+  private static final String PREFIX = "timerlock.bench.fleet.";
 
   /** The tables and key prefixes of this benchmark, one per library, apart from the others'. */
   private static final Map<Library, Stores.Namespace> SPACES =
