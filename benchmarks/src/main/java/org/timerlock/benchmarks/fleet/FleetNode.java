@@ -1,0 +1,160 @@
+package org.timerlock.benchmarks.fleet;
+
+import com.zaxxer.hikari.HikariDataSource;
+import java.net.URI;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+import net.javacrumbs.shedlock.core.ClockProvider;
+import net.javacrumbs.shedlock.provider.jdbctemplate.JdbcTemplateLockProvider;
+import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
+import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
+import org.springframework.data.redis.connection.jedis.JedisClientConfiguration;
+import org.springframework.data.redis.connection.jedis.JedisConnectionFactory;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.timerlock.benchmarks.Library;
+import org.timerlock.benchmarks.Store;
+import org.timerlock.benchmarks.Stores;
+import org.timerlock.core.LockConfiguration;
+import org.timerlock.core.LockProvider;
+import org.timerlock.core.SimpleLock;
+import org.timerlock.jdbc.JdbcLockProvider;
+import org.timerlock.redis.RedisLockProvider;
+
+/**
+ * One node of the fleet: its own provider over its own single-connection pool or client, driven at
+ * the provider level so that the benchmark can time the acquire attempt alone.
+ */
+interface FleetNode extends AutoCloseable {
+
+  /** lockAtMostFor of every fleet lock: longer than a whole run. */
+  Duration LOCK_AT_MOST_FOR = Duration.ofMinutes(30);
+
+  /**
+   * Tries the lock for one fire.
+   *
+   * @param name the lock name
+   * @param fire the fire's scheduled instant (TimerLock passes it to the store; ShedLock has no
+   *     such notion)
+   * @return what releases the lock when this node won, empty when refused
+   */
+  Optional<Runnable> tryLock(String name, Instant fire);
+
+  @Override
+  void close();
+
+  /**
+   * A new node. Each node has one connection: a fleet node runs one job at a time here, and twenty
+   * nodes of four connections would crowd a shared server.
+   *
+   * @param store where it locks
+   * @param library which library
+   * @param space the table and key prefix of that library
+   * @param nodeName names its pool and its owner values
+   * @return the node; close it after
+   */
+  static FleetNode open(Store store, Library library, Stores.Namespace space, String nodeName) {
+    return library == Library.TIMERLOCK
+        ? timerLock(store, space, nodeName)
+        : shedLock(store, space, nodeName);
+  }
+
+  private static FleetNode timerLock(Store store, Stores.Namespace space, String nodeName) {
+    LockProvider provider;
+    Runnable closer;
+    if (store == Store.REDIS) {
+      RedisLockProvider redis =
+          RedisLockProvider.builder()
+              .uri(Stores.redisUri())
+              .poolSize(1)
+              .keyPrefix(space.keyPrefix())
+              .environment(Stores.REDIS_ENVIRONMENT)
+              .nodeId(nodeName)
+              .build();
+      provider = redis;
+      closer = redis::close;
+    } else {
+      HikariDataSource pool = singleConnectionPool(store, nodeName);
+      // TimerLock creates its own table, with the fire and token columns the fire guard needs.
+      provider =
+          JdbcLockProvider.builder()
+              .dataSource(pool)
+              .tableName(space.table())
+              .createTable(true)
+              .nodeId(nodeName)
+              .build();
+      closer = pool::close;
+    }
+    return new FleetNode() {
+      @Override
+      public Optional<Runnable> tryLock(String name, Instant fire) {
+        Optional<SimpleLock> lock =
+            provider.lock(LockConfiguration.of(name, LOCK_AT_MOST_FOR).forFire(fire));
+        return lock.map(held -> held::unlock);
+      }
+
+      @Override
+      public void close() {
+        closer.run();
+      }
+    };
+  }
+
+  private static FleetNode shedLock(Store store, Stores.Namespace space, String nodeName) {
+    net.javacrumbs.shedlock.core.LockProvider provider;
+    Runnable closer;
+    if (store == Store.REDIS) {
+      URI uri = URI.create(Stores.redisUri());
+      GenericObjectPoolConfig<Object> poolConfig = new GenericObjectPoolConfig<>();
+      poolConfig.setMaxTotal(1);
+      poolConfig.setMaxIdle(1);
+      poolConfig.setMinIdle(0);
+      JedisConnectionFactory connections =
+          new JedisConnectionFactory(
+              new RedisStandaloneConfiguration(uri.getHost(), uri.getPort()),
+              JedisClientConfiguration.builder().usePooling().poolConfig(poolConfig).build());
+      connections.afterPropertiesSet();
+      connections.start();
+      provider =
+          new net.javacrumbs.shedlock.provider.redis.spring.RedisLockProvider(
+              connections, Stores.REDIS_ENVIRONMENT, space.keyPrefix());
+      closer = connections::destroy;
+    } else {
+      HikariDataSource pool = singleConnectionPool(store, nodeName);
+      provider =
+          new JdbcTemplateLockProvider(
+              JdbcTemplateLockProvider.Configuration.builder()
+                  .withJdbcTemplate(new JdbcTemplate(pool))
+                  .withTableName(space.table())
+                  .withLockedByValue(nodeName)
+                  .usingDbTime()
+                  .build());
+      closer = pool::close;
+    }
+    return new FleetNode() {
+      @Override
+      public Optional<Runnable> tryLock(String name, Instant fire) {
+        // ShedLock's configuration carries its creation instant, and it knows no fire instant:
+        // lockAtLeastFor zero, as the other benchmarks configure it.
+        var lock =
+            provider.lock(
+                new net.javacrumbs.shedlock.core.LockConfiguration(
+                    ClockProvider.now(), name, LOCK_AT_MOST_FOR, Duration.ZERO));
+        return lock.map(held -> held::unlock);
+      }
+
+      @Override
+      public void close() {
+        closer.run();
+      }
+    };
+  }
+
+  /** The benchmarks' pool settings, cut to one connection before the pool grows past it. */
+  private static HikariDataSource singleConnectionPool(Store store, String nodeName) {
+    HikariDataSource pool = Stores.pool(store, nodeName);
+    pool.setMinimumIdle(1);
+    pool.setMaximumPoolSize(1);
+    return pool;
+  }
+}
