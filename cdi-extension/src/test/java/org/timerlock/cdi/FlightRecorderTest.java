@@ -6,6 +6,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import jdk.jfr.Recording;
@@ -13,6 +14,10 @@ import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordingFile;
 import org.jboss.weld.environment.se.WeldContainer;
 import org.junit.jupiter.api.Test;
+import org.timerlock.cdi.internal.jfr.RecordedLockProvider;
+import org.timerlock.core.InMemoryLockProvider;
+import org.timerlock.core.LockConfiguration;
+import org.timerlock.core.LockProvider;
 import org.timerlock.core.SimpleLock;
 
 /**
@@ -28,6 +33,29 @@ class FlightRecorderTest {
     @SchedulerLock(name = LOCK, lockAtMostFor = "1m")
     public String run() {
       return "ran";
+    }
+  }
+
+  /**
+   * Without a recording the provider's lock comes back as it is, no event made; a recording started
+   * later sees the next attempt.
+   */
+  @Test
+  void withoutRecordingLocksPassThroughUnrecorded() {
+    LockProvider recorded = RecordedLockProvider.wrap(new InMemoryLockProvider());
+    LockConfiguration config =
+        new LockConfiguration("jfr-pass-through", Duration.ofMinutes(1), Duration.ZERO);
+
+    SimpleLock plain = recorded.tryLock(config).lock().orElseThrow();
+    plain.unlock();
+    assertThat(plain.getClass().getEnclosingClass()).isNotEqualTo(RecordedLockProvider.class);
+
+    try (Recording recording = new Recording()) {
+      recording.enable("org.timerlock.Acquire");
+      recording.start();
+      SimpleLock watched = recorded.tryLock(config).lock().orElseThrow();
+      watched.unlock();
+      assertThat(watched.getClass().getEnclosingClass()).isEqualTo(RecordedLockProvider.class);
     }
   }
 

@@ -1,9 +1,12 @@
 package org.timerlock.cdi.internal.jfr;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
+import java.util.stream.Stream;
+import jdk.jfr.EventType;
 import org.timerlock.core.LockAttempt;
 import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.LockProvider;
@@ -14,8 +17,9 @@ import org.timerlock.core.admin.LockAdmin;
 /**
  * Wraps the application's provider and records JDK Flight Recorder events around each store call:
  * {@code org.timerlock.Acquire}, {@code org.timerlock.Skip}, {@code org.timerlock.Release}, {@code
- * org.timerlock.LockHeld} and {@code org.timerlock.StoreFailure}. While no recording asks for them,
- * an event costs a check of a flag; the store calls are unchanged.
+ * org.timerlock.LockHeld} and {@code org.timerlock.StoreFailure}. While no recording asks for any
+ * of them, an attempt costs a check of their flags and allocates nothing: neither events nor the
+ * fire instant's text are made, and the lock is returned unwrapped; the store calls are unchanged.
  */
 public final class RecordedLockProvider implements LockProvider {
 
@@ -43,6 +47,9 @@ public final class RecordedLockProvider implements LockProvider {
 
   @Override
   public LockAttempt tryLock(LockConfiguration configuration) {
+    if (!anyRecorded()) {
+      return delegate.tryLock(configuration);
+    }
     AcquireEvent acquire = new AcquireEvent();
     acquire.lockName = configuration.name();
     acquire.fireInstant =
@@ -96,12 +103,41 @@ public final class RecordedLockProvider implements LockProvider {
     return delegate.admin();
   }
 
+  /**
+   * Whether a running recording has one of the events enabled. A recording started while a lock is
+   * held does not see that hold: it begins with the next attempt.
+   */
+  private static boolean anyRecorded() {
+    for (EventType type : EventTypes.ALL) {
+      if (type.isEnabled()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   private static void failed(
       StoreFailureEvent event, String lockName, StoreOperation operation, Throwable e) {
     event.lockName = lockName;
     event.operation = operation.name();
     event.message = String.valueOf(e.getMessage());
     event.commit();
+  }
+
+  /**
+   * The event types, to ask whether a recording wants one before anything is allocated; apart from
+   * the provider so that {@link #wrap} loads no {@code jdk.jfr} class on a JVM without it.
+   */
+  private static final class EventTypes {
+    static final List<EventType> ALL =
+        Stream.of(
+                AcquireEvent.class,
+                SkipEvent.class,
+                HeldEvent.class,
+                ReleaseEvent.class,
+                StoreFailureEvent.class)
+            .map(EventType::getEventType)
+            .toList();
   }
 
   /** A held lock whose release and extensions are recorded; the hold ends with the release. */
