@@ -55,4 +55,16 @@ public interface MessageCode {
     Matcher coded = CODED.matcher(String.valueOf(message));
     return coded.matches() ? coded.group(1) + " " + context + coded.group(2) : context + message;
   }
+
+  /**
+   * The text of a message without its code, for a message that becomes part of a message with a
+   * code of its own.
+   *
+   * @param message a message, normally starting with its code
+   * @return the message without its code
+   */
+  static String withoutCode(String message) {
+    Matcher coded = CODED.matcher(String.valueOf(message));
+    return coded.matches() ? coded.group(2) : message;
+  }
 }
