@@ -41,7 +41,9 @@ public enum CoreMessage implements MessageCode {
   /** A skipped task result given the reason EXECUTED. */
   SKIPPED_AS_EXECUTED(116),
   /** A Runnable that threw a checked exception. */
-  CHECKED_FROM_RUNNABLE(117);
+  CHECKED_FROM_RUNNABLE(117),
+  /** A provider factory that asked for the default of a key without one. */
+  NO_DEFAULT(118);
 
   private final int number;
 

@@ -98,8 +98,9 @@ public final class JdbcFence {
             .orElseThrow(
                 () ->
                     new IllegalStateException(
-                        "The lock of the current task has no fencing token: its provider or its"
-                            + " table does not keep them"));
+                        JdbcMessage.NO_FENCING_TOKEN.text(
+                            "The lock of the current task has no fencing token: its provider or its"
+                                + " table does not keep them")));
     check(connection, resource, token);
   }
 

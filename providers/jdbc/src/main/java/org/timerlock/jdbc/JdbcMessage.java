@@ -44,7 +44,9 @@ enum JdbcMessage implements MessageCode {
   /** An argument of the provider's builder or the fence that cannot be used. */
   INVALID_ARGUMENT(317),
   /** A missing lock table while creating it is switched off. */
-  TABLE_MISSING(318);
+  TABLE_MISSING(318),
+  /** A fence check in a task whose lock has no fencing token. */
+  NO_FENCING_TOKEN(319);
 
   private final int number;
 

@@ -34,7 +34,9 @@ enum RedisMessage implements MessageCode {
   /** The Redis client library, or a library it needs, missing from the class path. */
   CLIENT_LIBRARY_MISSING(412),
   /** A JVM without SHA-1, which the lock scripts need. */
-  NO_SHA1(413);
+  NO_SHA1(413),
+  /** A closed provider asked to take a lock. */
+  CLOSED(414);
 
   private final int number;
 
