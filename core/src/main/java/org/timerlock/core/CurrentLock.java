@@ -67,7 +67,8 @@ public final class CurrentLock {
     if (held == null) {
       throw new IllegalStateException(
           CoreMessage.NOT_LOCKED.text(
-              "The current thread runs no locked task: it was not called through @SchedulerLock or a"
+              "The current thread runs no locked task: it was not called through @SchedulerLock"
+                  + " or a"
                   + " LockingTaskExecutor"));
     }
     return held;

@@ -150,7 +150,8 @@ public final class DefaultLockingTaskExecutor implements LockingTaskExecutor {
       LOG.log(
           Level.WARNING,
           CoreMessage.RELEASE_FAILED.text(
-              "Could not release lock ''{0}''; it expires on its own after lockAtMostFor ({1}): {2}"),
+              "Could not release lock ''{0}''; it expires on its own after lockAtMostFor ({1}):"
+                  + " {2}"),
           Printable.of(configuration.name()),
           configuration.lockAtMostFor(),
           failure.getMessage());

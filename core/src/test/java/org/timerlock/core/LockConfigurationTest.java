@@ -66,7 +66,8 @@ class LockConfigurationTest {
         .isThrownBy(
             () -> new LockConfiguration("job", Duration.ofSeconds(3), Duration.ofSeconds(4)))
         .withMessage(
-            "TIMERLOCK-102 lockAtLeastFor (PT4S) of lock 'job' must not be longer than lockAtMostFor (PT3S)");
+            "TIMERLOCK-102 lockAtLeastFor (PT4S) of lock 'job' must not be longer than"
+                + " lockAtMostFor (PT3S)");
   }
 
   @Test
@@ -93,6 +94,7 @@ class LockConfigurationTest {
     assertThatThrownBy(() -> LockConfiguration.of("nightly\u0000\nrun", Duration.ofMinutes(1)))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage(
-            "TIMERLOCK-101 Lock name 'nightly\\u0000\\nrun' must not contain the character U+0000 (NUL)");
+            "TIMERLOCK-101 Lock name 'nightly\\u0000\\nrun' must not contain the character"
+                + " U+0000 (NUL)");
   }
 }

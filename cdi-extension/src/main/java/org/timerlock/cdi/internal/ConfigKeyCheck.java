@@ -83,8 +83,10 @@ final class ConfigKeyCheck {
           CdiMessage.LOCK_KEY_FORM.text(
               "TimerLock: config key "
                   + key
-                  + " is not of the form timerlock.lock.\"<name>\".<property>; write the lock name in"
-                  + " double quotes, e.g. timerlock.lock.\"InvoiceRun.sendInvoices\".lock-at-most-for,"
+                  + " is not of the form timerlock.lock.\"<name>\".<property>; write the lock"
+                  + " name in"
+                  + " double quotes, e.g."
+                  + " timerlock.lock.\"InvoiceRun.sendInvoices\".lock-at-most-for,"
                   + " or as an environment variable TIMERLOCK_LOCK__INVOICERUN_SENDINVOICES__"
                   + "LOCK_AT_MOST_FOR"));
     } else {

@@ -93,7 +93,8 @@ final class EventPublisher implements LockListener {
                       .orElse("")
                   + ": "
                   + observer(e)
-                  + ". The job is not affected; CDI did not notify the observers after it of this event."),
+                  + ". The job is not affected; CDI did not notify the observers after it of"
+                  + " this event."),
           e);
     }
   }

@@ -73,7 +73,8 @@ public class ObservedLockAdmin implements LockAdmin {
     LOG.log(
         Level.WARNING,
         CdiMessage.RELEASED_BY_OPERATOR.text(
-            "TimerLock: lock ''{0}'' held by {1} (node {2}) was released by an operator on node {3};"
+            "TimerLock: lock ''{0}'' held by {1} (node {2}) was released by an operator on node"
+                + " {3};"
                 + " any node may take it now"),
         Printable.of(name),
         Printable.of(owner),
@@ -91,7 +92,8 @@ public class ObservedLockAdmin implements LockAdmin {
                     CdiMessage.ADMIN_UNSUPPORTED.text(
                         "TimerLock: the lock provider "
                             + provider.description()
-                            + " cannot list or release locks: LockProvider.admin() is empty. The JDBC,"
+                            + " cannot list or release locks: LockProvider.admin() is empty. The"
+                            + " JDBC,"
                             + " Redis and in-memory providers can.")));
   }
 }

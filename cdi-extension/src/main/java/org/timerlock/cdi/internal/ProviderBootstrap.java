@@ -37,7 +37,8 @@ final class ProviderBootstrap {
                   + type
                   + "\" names no lock provider on the class path; available: "
                   + factories.keySet()
-                  + ". Add the module that provides it (timerlock-jdbc for jdbc, timerlock-redis for"
+                  + ". Add the module that provides it (timerlock-jdbc for jdbc, timerlock-redis"
+                  + " for"
                   + " redis) to the application, next to timerlock-cdi."));
     }
     try {

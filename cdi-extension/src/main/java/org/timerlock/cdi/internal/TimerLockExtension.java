@@ -175,7 +175,8 @@ public class TimerLockExtension implements Extension {
                       + users.stream()
                           .map(LockCandidate::where)
                           .collect(Collectors.joining(" and "))
-                      + "; only one of them would run at a time and the others would be skipped. Give"
+                      + "; only one of them would run at a time and the others would be skipped."
+                      + " Give"
                       + " each its own name, or set "
                       + LockProperty.SHARED.key(name)
                       + "=true if they are meant to exclude each other"));
@@ -224,7 +225,8 @@ public class TimerLockExtension implements Extension {
       LOG.log(
           Level.WARNING,
           CdiMessage.SWITCHED_OFF.text(
-              "TimerLock: locks switched off by configuration, every call skipped on this node: {0}"),
+              "TimerLock: locks switched off by configuration, every call skipped on this node:"
+                  + " {0}"),
           String.join(", ", off));
     }
   }

@@ -278,7 +278,8 @@ public final class CalendarSchedule {
       if (zone == null) {
         throw new IllegalStateException(
             CoreMessage.SCHEDULE_SYNTAX.text(
-                "A calendar schedule needs a zone: the schedule's timezone, or the container's default"));
+                "A calendar schedule needs a zone: the schedule's timezone, or the container's"
+                    + " default"));
       }
       String description =
           "second="

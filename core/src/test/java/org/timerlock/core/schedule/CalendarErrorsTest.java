@@ -24,7 +24,8 @@ class CalendarErrorsTest {
         .isThrownBy(
             () -> CalendarSchedule.builder().zone(ZoneOffset.UTC).minute("61").hour("*").build())
         .withMessage(
-            "TIMERLOCK-105 minute '61' is out of range 0-59 in schedule second=0 minute=61 hour=* dayOfMonth=*"
+            "TIMERLOCK-105 minute '61' is out of range 0-59 in schedule second=0 minute=61"
+                + " hour=* dayOfMonth=*"
                 + " month=* dayOfWeek=* year=* zone=Z");
   }
 

@@ -45,12 +45,14 @@ class ConfigKeyTest {
     assertThatIllegalArgumentException()
         .isThrownBy(() -> SIZE.parse("eleven"))
         .withMessage(
-            "TIMERLOCK-104 timerlock.x.size = \"eleven\": it is not a whole number; expected a whole number from"
+            "TIMERLOCK-104 timerlock.x.size = \"eleven\": it is not a whole number; expected a"
+                + " whole number from"
                 + " 1 to 10");
     assertThatIllegalArgumentException()
         .isThrownBy(() -> SIZE.parse("11"))
         .withMessage(
-            "TIMERLOCK-104 timerlock.x.size = \"11\": it is out of range; expected a whole number from 1 to 10");
+            "TIMERLOCK-104 timerlock.x.size = \"11\": it is out of range; expected a whole"
+                + " number from 1 to 10");
     assertThatIllegalArgumentException()
         .isThrownBy(() -> TIMEOUT.parse("0s"))
         .withMessageStartingWith(

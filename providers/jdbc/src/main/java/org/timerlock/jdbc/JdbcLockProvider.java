@@ -414,7 +414,8 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
             "Lock table "
                 + table.table()
                 + " does not exist and creating it is switched off"
-                + " (timerlock.jdbc.create-table=false): create it, see the DDL in the documentation."
+                + " (timerlock.jdbc.create-table=false): create it, see the DDL in the"
+                + " documentation."
                 + " Database said: "
                 + e.getMessage()),
         e.getSQLState(),

@@ -82,7 +82,8 @@ final class RedisLockAdmin implements LockAdmin {
                   RedisMessage.INVALID_ARGUMENT.text(
                       "LockAdmin.list: the cursor '"
                           + cursor
-                          + "' names a Redis master that is no longer there; start again with null"));
+                          + "' names a Redis master that is no longer there; start again with"
+                          + " null"));
             }
             ScanResult<String> scanned = scanners.get(at.node()).scan(at.cursor(), params);
             keys.addAll(scanned.getResult());
