@@ -8,7 +8,7 @@ import org.timerlock.core.spi.MessageCode;
  * published: a message kind that goes away leaves its number unused, a new one takes the next free
  * number.
  */
-public enum CdiMessage implements MessageCode {
+enum CdiMessage implements MessageCode {
   /** A lock name that resolves to blank text. */
   BLANK_LOCK_NAME(201),
   /** A lock without lockAtMostFor. */
