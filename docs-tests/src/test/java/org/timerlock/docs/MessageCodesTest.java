@@ -4,8 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -161,18 +164,31 @@ class MessageCodesTest {
 
   private static Set<String> definingClassesInTheSources() {
     Set<String> found = new TreeSet<>();
-    try (Stream<Path> files = Files.walk(ROOT)) {
-      files
-          .filter(p -> p.toString().endsWith(".java"))
-          .filter(p -> p.toString().contains("/src/main/java/"))
-          .filter(p -> !p.toString().contains("/target/"))
-          .forEach(
-              p -> {
-                Matcher m = DEFINITION.matcher(read(p));
+    try {
+      Files.walkFileTree(
+          ROOT,
+          new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attributes) {
+              // Build output, unpacked servers and Git's own files hold no sources of the modules.
+              String name = String.valueOf(dir.getFileName());
+              return name.equals("target") || name.startsWith(".")
+                  ? FileVisitResult.SKIP_SUBTREE
+                  : FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
+              if (file.toString().endsWith(".java")
+                  && file.toString().contains("/src/main/java/")) {
+                Matcher m = DEFINITION.matcher(read(file));
                 if (m.find()) {
                   found.add(m.group(1) + "." + m.group(2));
                 }
-              });
+              }
+              return FileVisitResult.CONTINUE;
+            }
+          });
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
