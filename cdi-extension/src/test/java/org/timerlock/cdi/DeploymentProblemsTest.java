@@ -33,7 +33,7 @@ class DeploymentProblemsTest {
   void missingLockAtMostFor() {
     assertDeploymentFails(IN_MEMORY, NoAtMostFor.class)
         .hasMessageContaining(
-            "@SchedulerLock on "
+            "TIMERLOCK-202 @SchedulerLock on "
                 + NoAtMostFor.class.getName()
                 + ".run(): no lockAtMostFor for lock"
                 + " 'NoAtMostFor.run'")
@@ -45,7 +45,7 @@ class DeploymentProblemsTest {
   void unparsableDurationInTheAnnotation() {
     assertDeploymentFails(IN_MEMORY, BananaDuration.class)
         .hasMessageContaining(
-            "@SchedulerLock on "
+            "TIMERLOCK-103 @SchedulerLock on "
                 + BananaDuration.class.getName()
                 + ".run(): lockAtMostFor of the"
                 + " annotation = \"banana\": Cannot parse duration 'banana'");
@@ -176,7 +176,7 @@ class DeploymentProblemsTest {
     Map<String, String> config = with(IN_MEMORY, "timerlock.lock.\"invoices\".shared", "yes");
     assertDeploymentFails(config, CopyPastedA.class, CopyPastedB.class)
         .hasMessageContaining(
-            "@SchedulerLock on "
+            "TIMERLOCK-104 @SchedulerLock on "
                 + CopyPastedA.class.getName()
                 + ".run(): timerlock.lock.\"invoices\".shared = \"yes\": it is not a boolean;"
                 + " expected true or false");

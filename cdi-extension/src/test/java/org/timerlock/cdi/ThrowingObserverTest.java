@@ -59,7 +59,9 @@ class ThrowingObserverTest {
                     .contains("of lock 'observed' (" + Job.class.getName() + ".run)")
                     .contains("observer " + FailingObserver.class.getName() + ".onLockEvent")
                     .doesNotContain("EventPublisher@"));
-    assertThat(warnings.get(0)).startsWith("An observer of LockEvent threw on ACQUIRED");
-    assertThat(warnings.get(1)).startsWith("An observer of LockEvent threw on RELEASED");
+    assertThat(warnings.get(0))
+        .startsWith("TIMERLOCK-219 An observer of LockEvent threw on ACQUIRED");
+    assertThat(warnings.get(1))
+        .startsWith("TIMERLOCK-219 An observer of LockEvent threw on RELEASED");
   }
 }

@@ -3,6 +3,7 @@ package org.timerlock.core;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.function.Consumer;
+import org.timerlock.core.internal.CoreMessage;
 import org.timerlock.core.spi.Printable;
 
 /**
@@ -40,7 +41,8 @@ final class ActiveLocks {
       lossReason = reason;
       extensionFailed(
           new LockException(
-              "Lock '" + Printable.of(configuration.name()) + "' was lost: " + reason));
+              CoreMessage.LOCK_LOST.text(
+                  "Lock '" + Printable.of(configuration.name()) + "' was lost: " + reason)));
     }
 
     /** Why the lock was lost, or null while it is held. */

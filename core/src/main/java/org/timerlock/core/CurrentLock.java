@@ -3,6 +3,7 @@ package org.timerlock.core;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.OptionalLong;
+import org.timerlock.core.internal.CoreMessage;
 
 /**
  * What a running task can learn about the lock it runs under: its fencing token, to pass to what it
@@ -65,8 +66,10 @@ public final class CurrentLock {
     ActiveLocks.Held held = ActiveLocks.innermost();
     if (held == null) {
       throw new IllegalStateException(
-          "The current thread runs no locked task: it was not called through @SchedulerLock or a"
-              + " LockingTaskExecutor");
+          CoreMessage.NOT_LOCKED.text(
+              "The current thread runs no locked task: it was not called through @SchedulerLock"
+                  + " or a"
+                  + " LockingTaskExecutor"));
     }
     return held;
   }

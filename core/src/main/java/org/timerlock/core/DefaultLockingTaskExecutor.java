@@ -8,6 +8,7 @@ import java.util.Objects;
 import java.util.OptionalLong;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
+import org.timerlock.core.internal.CoreMessage;
 import org.timerlock.core.spi.Printable;
 
 /**
@@ -60,7 +61,8 @@ public final class DefaultLockingTaskExecutor implements LockingTaskExecutor {
     } catch (RuntimeException | Error e) {
       throw e;
     } catch (Exception e) {
-      throw new IllegalStateException("A Runnable cannot throw a checked exception", e);
+      throw new IllegalStateException(
+          CoreMessage.CHECKED_FROM_RUNNABLE.text("A Runnable cannot throw a checked exception"), e);
     }
   }
 
@@ -84,7 +86,8 @@ public final class DefaultLockingTaskExecutor implements LockingTaskExecutor {
       }
       LOG.log(
           Level.WARNING,
-          "Skipped the execution of lock ''{0}'': the lock store could not answer ({1})",
+          CoreMessage.SKIPPED_STORE_FAILURE.text(
+              "Skipped the execution of lock ''{0}'': the lock store could not answer ({1})"),
           Printable.of(configuration.name()),
           failure.getMessage());
       return TaskResult.skipped(TaskResult.Outcome.STORE_FAILURE);
@@ -97,7 +100,8 @@ public final class DefaultLockingTaskExecutor implements LockingTaskExecutor {
         // as a lock held elsewhere.
         LOG.log(
             Level.DEBUG,
-            "Skipped the fire at {0} of lock ''{1}'': it already ran on another node",
+            CoreMessage.ALREADY_RAN.text(
+                "Skipped the fire at {0} of lock ''{1}'': it already ran on another node"),
             configuration.fireInstant(),
             Printable.of(configuration.name()));
         notify(l -> l.alreadyRan(configuration));
@@ -145,7 +149,9 @@ public final class DefaultLockingTaskExecutor implements LockingTaskExecutor {
       LockException failure = StoreFailures.of("Releasing", configuration, e);
       LOG.log(
           Level.WARNING,
-          "Could not release lock ''{0}''; it expires on its own after lockAtMostFor ({1}): {2}",
+          CoreMessage.RELEASE_FAILED.text(
+              "Could not release lock ''{0}''; it expires on its own after lockAtMostFor ({1}):"
+                  + " {2}"),
           Printable.of(configuration.name()),
           configuration.lockAtMostFor(),
           failure.getMessage());
@@ -158,7 +164,10 @@ public final class DefaultLockingTaskExecutor implements LockingTaskExecutor {
       try {
         call.accept(listener);
       } catch (RuntimeException e) {
-        LOG.log(Level.WARNING, "Lock listener " + listener + " failed", e);
+        LOG.log(
+            Level.WARNING,
+            CoreMessage.LISTENER_FAILED.text("Lock listener " + listener + " failed"),
+            e);
       }
     }
   }

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.timerlock.core.internal.CoreMessage;
 
 /** Parses the duration texts used in annotations and configuration. */
 public final class Durations {
@@ -32,7 +33,8 @@ public final class Durations {
   public static Duration parse(String text) {
     if (text == null || text.isBlank()) {
       throw new IllegalArgumentException(
-          "Duration must not be " + (text == null ? "null" : "blank") + expected());
+          CoreMessage.DURATION_SYNTAX.text(
+              "Duration must not be " + (text == null ? "null" : "blank") + expected()));
     }
     String trimmed = text.trim();
     Matcher shortForm = SHORT_FORM.matcher(trimmed.toLowerCase(Locale.ROOT));
@@ -49,7 +51,8 @@ public final class Durations {
     }
     if (trimmed.matches("-?\\d+")) {
       throw new IllegalArgumentException(
-          "Cannot parse duration '" + text + "': a unit is missing, e.g. '" + trimmed + "ms'");
+          CoreMessage.DURATION_SYNTAX.text(
+              "Cannot parse duration '" + text + "': a unit is missing, e.g. '" + trimmed + "ms'"));
     }
     throw new IllegalArgumentException(unparsable(text));
   }
@@ -64,16 +67,18 @@ public final class Durations {
         int rank = List.of(UNITS_IN_ORDER.split(" ")).indexOf(unit);
         if (rank <= previousUnit) {
           throw new IllegalArgumentException(
-              "Cannot parse duration '"
-                  + text
-                  + "': write each unit once, the longest first, e.g. '1h30m' or '2m30s'");
+              CoreMessage.DURATION_SYNTAX.text(
+                  "Cannot parse duration '"
+                      + text
+                      + "': write each unit once, the longest first, e.g. '1h30m' or '2m30s'"));
         }
         previousUnit = rank;
         total = total.plus(amount(text, part.group(1), unit));
       }
       return positive ? total : total.negated();
     } catch (ArithmeticException e) {
-      throw new IllegalArgumentException("Duration '" + text + "' is too long", e);
+      throw new IllegalArgumentException(
+          CoreMessage.DURATION_SYNTAX.text("Duration '" + text + "' is too long"), e);
     }
   }
 
@@ -94,7 +99,7 @@ public final class Durations {
   }
 
   private static String unparsable(String text) {
-    return "Cannot parse duration '" + text + "'" + expected();
+    return CoreMessage.DURATION_SYNTAX.text("Cannot parse duration '" + text + "'" + expected());
   }
 
   private static String expected() {

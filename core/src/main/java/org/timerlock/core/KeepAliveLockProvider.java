@@ -12,6 +12,7 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.timerlock.core.admin.LockAdmin;
+import org.timerlock.core.internal.CoreMessage;
 import org.timerlock.core.spi.Printable;
 
 /**
@@ -124,7 +125,8 @@ public final class KeepAliveLockProvider implements LockProvider {
         LockException failure = StoreFailures.of("Renewing", configuration, e);
         LOG.log(
             Level.WARNING,
-            "Renewing lock ''{0}'' failed; retrying at the next tick: {1}",
+            CoreMessage.RENEWAL_FAILED.text(
+                "Renewing lock ''{0}'' failed; retrying at the next tick: {1}"),
             Printable.of(configuration.name()),
             failure.getMessage());
         failures.accept(failure);
@@ -141,12 +143,13 @@ public final class KeepAliveLockProvider implements LockProvider {
       renewal.cancel(false);
       LOG.log(
           Level.ERROR,
-          "Lock ''{0}'' was lost while its task runs: {1}",
+          CoreMessage.LOCK_LOST.text("Lock ''{0}'' was lost while its task runs: {1}"),
           Printable.of(configuration.name()),
           reason);
       failures.accept(
           new LockException(
-              "Lock '" + Printable.of(configuration.name()) + "' was lost: " + reason));
+              CoreMessage.LOCK_LOST.text(
+                  "Lock '" + Printable.of(configuration.name()) + "' was lost: " + reason)));
     }
 
     synchronized boolean isLost() {

@@ -1,5 +1,6 @@
 package org.timerlock.core;
 
+import org.timerlock.core.internal.CoreMessage;
 import org.timerlock.core.spi.Printable;
 
 /**
@@ -25,17 +26,19 @@ public final class LockAssert {
     ActiveLocks.Held held = ActiveLocks.innermost();
     if (held == null) {
       throw new IllegalStateException(
-          "The task is not running under a TimerLock lock: it was not called through"
-              + " @SchedulerLock or a LockingTaskExecutor on this thread");
+          CoreMessage.NOT_LOCKED.text(
+              "The task is not running under a TimerLock lock: it was not called through"
+                  + " @SchedulerLock or a LockingTaskExecutor on this thread"));
     }
     String lost = held.lossReason();
     if (lost != null) {
       throw new IllegalStateException(
-          "The lock '"
-              + Printable.of(held.configuration.name())
-              + "' was lost ("
-              + lost
-              + "); another node may be running the same task");
+          CoreMessage.LOCK_LOST.text(
+              "The lock '"
+                  + Printable.of(held.configuration.name())
+                  + "' was lost ("
+                  + lost
+                  + "); another node may be running the same task"));
     }
   }
 

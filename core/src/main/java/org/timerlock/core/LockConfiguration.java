@@ -3,6 +3,7 @@ package org.timerlock.core;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import org.timerlock.core.internal.CoreMessage;
 import org.timerlock.core.spi.Printable;
 
 /**
@@ -30,45 +31,54 @@ public record LockConfiguration(
   public LockConfiguration {
     if (name == null || name.isBlank()) {
       throw new IllegalArgumentException(
-          "Lock name must not be "
-              + (name == null ? "null" : "blank (was '" + Printable.of(name) + "')"));
+          CoreMessage.LOCK_NAME.text(
+              "Lock name must not be "
+                  + (name == null ? "null" : "blank (was '" + Printable.of(name) + "')")));
     }
     if (name.indexOf('\u0000') >= 0) {
       // PostgreSQL cannot store it in text, and C-based clients cut the name short at it.
       throw new IllegalArgumentException(
-          "Lock name '" + Printable.of(name) + "' must not contain the character U+0000 (NUL)");
+          CoreMessage.LOCK_NAME.text(
+              "Lock name '"
+                  + Printable.of(name)
+                  + "' must not contain the character U+0000 (NUL)"));
     }
     if (lockAtMostFor == null) {
       throw new IllegalArgumentException(
-          "lockAtMostFor of lock '" + Printable.of(name) + "' must not be null");
+          CoreMessage.LOCK_DURATIONS.text(
+              "lockAtMostFor of lock '" + Printable.of(name) + "' must not be null"));
     }
     if (lockAtLeastFor == null) {
       throw new IllegalArgumentException(
-          "lockAtLeastFor of lock '" + Printable.of(name) + "' must not be null");
+          CoreMessage.LOCK_DURATIONS.text(
+              "lockAtLeastFor of lock '" + Printable.of(name) + "' must not be null"));
     }
     if (lockAtMostFor.isNegative() || lockAtMostFor.isZero()) {
       throw new IllegalArgumentException(
-          "lockAtMostFor of lock '"
-              + Printable.of(name)
-              + "' must be positive, was "
-              + lockAtMostFor);
+          CoreMessage.LOCK_DURATIONS.text(
+              "lockAtMostFor of lock '"
+                  + Printable.of(name)
+                  + "' must be positive, was "
+                  + lockAtMostFor));
     }
     if (lockAtLeastFor.isNegative()) {
       throw new IllegalArgumentException(
-          "lockAtLeastFor of lock '"
-              + Printable.of(name)
-              + "' must not be negative, was "
-              + lockAtLeastFor);
+          CoreMessage.LOCK_DURATIONS.text(
+              "lockAtLeastFor of lock '"
+                  + Printable.of(name)
+                  + "' must not be negative, was "
+                  + lockAtLeastFor));
     }
     if (lockAtLeastFor.compareTo(lockAtMostFor) > 0) {
       throw new IllegalArgumentException(
-          "lockAtLeastFor ("
-              + lockAtLeastFor
-              + ") of lock '"
-              + Printable.of(name)
-              + "' must not be longer than lockAtMostFor ("
-              + lockAtMostFor
-              + ")");
+          CoreMessage.LOCK_DURATIONS.text(
+              "lockAtLeastFor ("
+                  + lockAtLeastFor
+                  + ") of lock '"
+                  + Printable.of(name)
+                  + "' must not be longer than lockAtMostFor ("
+                  + lockAtMostFor
+                  + ")"));
     }
     // Stores keep epoch milliseconds; two nodes must name the same fire with the same value.
     fireInstant = fireInstant == null ? null : fireInstant.truncatedTo(ChronoUnit.MILLIS);

@@ -2,6 +2,7 @@ package org.timerlock.core;
 
 import java.time.Duration;
 import java.util.Optional;
+import org.timerlock.core.internal.CoreMessage;
 import org.timerlock.core.spi.Printable;
 
 /**
@@ -30,7 +31,8 @@ public final class LockExtender {
     ActiveLocks.Held held = ActiveLocks.innermost();
     if (held == null) {
       throw new IllegalStateException(
-          "No active lock to extend: the current thread is not running a locked task");
+          CoreMessage.NOT_LOCKED.text(
+              "No active lock to extend: the current thread is not running a locked task"));
     }
     // Validates the durations with the same messages as any configuration.
     held.configuration.withDurations(atMostFor, atLeastFor);
@@ -45,9 +47,10 @@ public final class LockExtender {
     if (extended.isEmpty()) {
       held.lost("it expired before it could be extended");
       throw new IllegalStateException(
-          "The lock '"
-              + Printable.of(held.configuration.name())
-              + "' could not be extended: it expired and is no longer held by this task");
+          CoreMessage.LOCK_LOST.text(
+              "The lock '"
+                  + Printable.of(held.configuration.name())
+                  + "' could not be extended: it expired and is no longer held by this task"));
     }
     held.lock = extended.get();
   }

@@ -3,6 +3,7 @@ package org.timerlock.core;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.OptionalLong;
+import org.timerlock.core.internal.CoreMessage;
 
 /**
  * One live acquisition of a named lock. Only the acquisition that took the lock can release or
@@ -32,7 +33,9 @@ public interface SimpleLock {
    */
   default Optional<SimpleLock> extend(Duration atMostFor, Duration atLeastFor) {
     throw new UnsupportedOperationException(
-        getClass().getName() + " cannot extend locks: its provider does not support extension");
+        CoreMessage.EXTEND_UNSUPPORTED.text(
+            getClass().getName()
+                + " cannot extend locks: its provider does not support extension"));
   }
 
   /**

@@ -1,5 +1,6 @@
 package org.timerlock.core;
 
+import org.timerlock.core.internal.CoreMessage;
 import org.timerlock.core.spi.Printable;
 
 /**
@@ -32,6 +33,8 @@ final class StoreFailures {
       throw error;
     }
     return new LockException(
-        operation + " lock '" + Printable.of(configuration.name()) + "' failed: " + thrown, thrown);
+        CoreMessage.STORE_FAILURE.text(
+            operation + " lock '" + Printable.of(configuration.name()) + "' failed: " + thrown),
+        thrown);
   }
 }

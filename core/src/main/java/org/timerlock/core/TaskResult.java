@@ -2,6 +2,7 @@ package org.timerlock.core;
 
 import java.util.Objects;
 import java.util.Optional;
+import org.timerlock.core.internal.CoreMessage;
 
 /**
  * The outcome of {@link LockingTaskExecutor#executeWithLock(java.util.concurrent.Callable,
@@ -54,7 +55,9 @@ public final class TaskResult<T> {
    */
   public static <T> TaskResult<T> skipped(Outcome reason) {
     if (Objects.requireNonNull(reason, "reason") == Outcome.EXECUTED) {
-      throw new IllegalArgumentException("A skipped task needs a reason other than EXECUTED");
+      throw new IllegalArgumentException(
+          CoreMessage.SKIPPED_AS_EXECUTED.text(
+              "A skipped task needs a reason other than EXECUTED"));
     }
     return new TaskResult<>(reason, null);
   }

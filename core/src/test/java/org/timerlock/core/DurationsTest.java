@@ -46,7 +46,7 @@ class DurationsTest {
   void rejectsUnparsableTextNamingIt(String text) {
     assertThatIllegalArgumentException()
         .isThrownBy(() -> Durations.parse(text))
-        .withMessageStartingWith("Cannot parse duration '" + text + "'")
+        .withMessageStartingWith("TIMERLOCK-103 Cannot parse duration '" + text + "'")
         .withMessageContaining("500ms, 30s, 14m, 2h, 1d, 1h30m");
   }
 
@@ -56,7 +56,7 @@ class DurationsTest {
     assertThatIllegalArgumentException()
         .isThrownBy(() -> Durations.parse(text))
         .withMessage(
-            "Cannot parse duration '"
+            "TIMERLOCK-103 Cannot parse duration '"
                 + text
                 + "': write each unit once, the longest first, e.g. '1h30m' or '2m30s'");
   }
@@ -67,7 +67,11 @@ class DurationsTest {
     assertThatIllegalArgumentException()
         .isThrownBy(() -> Durations.parse(text))
         .withMessage(
-            "Cannot parse duration '" + text + "': a unit is missing, e.g. '" + text + "ms'");
+            "TIMERLOCK-103 Cannot parse duration '"
+                + text
+                + "': a unit is missing, e.g. '"
+                + text
+                + "ms'");
   }
 
   @ParameterizedTest
@@ -75,23 +79,23 @@ class DurationsTest {
   void rejectsBlankText(String text) {
     assertThatIllegalArgumentException()
         .isThrownBy(() -> Durations.parse(text))
-        .withMessageStartingWith("Duration must not be blank");
+        .withMessageStartingWith("TIMERLOCK-103 Duration must not be blank");
   }
 
   @org.junit.jupiter.api.Test
   void rejectsNull() {
     assertThatIllegalArgumentException()
         .isThrownBy(() -> Durations.parse(null))
-        .withMessageStartingWith("Duration must not be null");
+        .withMessageStartingWith("TIMERLOCK-103 Duration must not be null");
   }
 
   @org.junit.jupiter.api.Test
   void rejectsOverflowNamingTheText() {
     assertThatIllegalArgumentException()
         .isThrownBy(() -> Durations.parse("99999999999999999d"))
-        .withMessage("Duration '99999999999999999d' is too long");
+        .withMessage("TIMERLOCK-103 Duration '99999999999999999d' is too long");
     assertThatIllegalArgumentException()
         .isThrownBy(() -> Durations.parse("999999999999999999999s"))
-        .withMessageStartingWith("Cannot parse duration '999999999999999999999s'");
+        .withMessageStartingWith("TIMERLOCK-103 Cannot parse duration '999999999999999999999s'");
   }
 }

@@ -27,21 +27,21 @@ class LockConfigurationTest {
   void rejectsNullName() {
     assertThatIllegalArgumentException()
         .isThrownBy(() -> LockConfiguration.of(null, Duration.ofSeconds(1)))
-        .withMessage("Lock name must not be null");
+        .withMessage("TIMERLOCK-101 Lock name must not be null");
   }
 
   @Test
   void rejectsBlankName() {
     assertThatIllegalArgumentException()
         .isThrownBy(() -> LockConfiguration.of("  ", Duration.ofSeconds(1)))
-        .withMessage("Lock name must not be blank (was '  ')");
+        .withMessage("TIMERLOCK-101 Lock name must not be blank (was '  ')");
   }
 
   @Test
   void rejectsZeroLockAtMostFor() {
     assertThatIllegalArgumentException()
         .isThrownBy(() -> LockConfiguration.of("job", Duration.ZERO))
-        .withMessage("lockAtMostFor of lock 'job' must be positive, was PT0S");
+        .withMessage("TIMERLOCK-102 lockAtMostFor of lock 'job' must be positive, was PT0S");
   }
 
   @Test
@@ -56,7 +56,8 @@ class LockConfigurationTest {
     assertThatIllegalArgumentException()
         .isThrownBy(
             () -> new LockConfiguration("job", Duration.ofSeconds(3), Duration.ofMillis(-1)))
-        .withMessage("lockAtLeastFor of lock 'job' must not be negative, was PT-0.001S");
+        .withMessage(
+            "TIMERLOCK-102 lockAtLeastFor of lock 'job' must not be negative, was PT-0.001S");
   }
 
   @Test
@@ -65,17 +66,18 @@ class LockConfigurationTest {
         .isThrownBy(
             () -> new LockConfiguration("job", Duration.ofSeconds(3), Duration.ofSeconds(4)))
         .withMessage(
-            "lockAtLeastFor (PT4S) of lock 'job' must not be longer than lockAtMostFor (PT3S)");
+            "TIMERLOCK-102 lockAtLeastFor (PT4S) of lock 'job' must not be longer than"
+                + " lockAtMostFor (PT3S)");
   }
 
   @Test
   void rejectsNullDurations() {
     assertThatIllegalArgumentException()
         .isThrownBy(() -> new LockConfiguration("job", null, Duration.ZERO))
-        .withMessage("lockAtMostFor of lock 'job' must not be null");
+        .withMessage("TIMERLOCK-102 lockAtMostFor of lock 'job' must not be null");
     assertThatIllegalArgumentException()
         .isThrownBy(() -> new LockConfiguration("job", Duration.ofSeconds(1), null))
-        .withMessage("lockAtLeastFor of lock 'job' must not be null");
+        .withMessage("TIMERLOCK-102 lockAtLeastFor of lock 'job' must not be null");
   }
 
   @Test
@@ -91,6 +93,8 @@ class LockConfigurationTest {
   void aNameWithANulCharacterIsRefusedAndPrintedSafely() {
     assertThatThrownBy(() -> LockConfiguration.of("nightly\u0000\nrun", Duration.ofMinutes(1)))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("Lock name 'nightly\\u0000\\nrun' must not contain the character U+0000 (NUL)");
+        .hasMessage(
+            "TIMERLOCK-101 Lock name 'nightly\\u0000\\nrun' must not contain the character"
+                + " U+0000 (NUL)");
   }
 }

@@ -51,10 +51,12 @@ class PropertiesBlocksTest {
         .containsExactly(
             "docs/sample.md:3: timerlock.jdbc.tabel is not a TimerLock configuration key; the keys"
                 + " are listed in docs/configuration.md",
-            "docs/sample.md:4: timerlock.lock.\"partner-sync\".lock-at-most-for = \"5 minutes\": it"
+            "docs/sample.md:4: TIMERLOCK-104 timerlock.lock.\"partner-sync\".lock-at-most-for ="
+                + " \"5 minutes\": it"
                 + " is not a duration; expected a positive duration: 30s, 2m30s, 500ms, 1h or"
                 + " ISO-8601 PT30S",
-            "docs/sample.md:5: timerlock.redis.pool-size = \"many\": it is not a whole number;"
+            "docs/sample.md:5: TIMERLOCK-104 timerlock.redis.pool-size = \"many\": it is not a"
+                + " whole number;"
                 + " expected a whole number from 1 to 1000");
   }
 

@@ -71,11 +71,11 @@ class NeighbourWarningTest {
       }
       assertThat(log.warnings()).hasSize(2);
       assertThat(log.warnings().get(0))
-          .startsWith("Lock 'report' in table shedlock on PostgreSQL")
+          .startsWith("TIMERLOCK-314 Lock 'report' in table shedlock on PostgreSQL")
           .contains("not a TimerLock node, with locked_at 9 h 0 min ahead of the database clock")
           .contains("ShedLock node without usingDbTime() in a time zone ahead of UTC")
           .contains("Switch the ShedLock nodes to usingDbTime()");
-      assertThat(log.warnings().get(1)).startsWith("Lock 'export' ");
+      assertThat(log.warnings().get(1)).startsWith("TIMERLOCK-314 Lock 'export' ");
     }
   }
 
@@ -113,7 +113,10 @@ class NeighbourWarningTest {
             .hasSize(1)
             .first()
             .asString()
-            .startsWith("Lock 'report' (key " + redis.keyPrefix() + ":default:report) was deleted")
+            .startsWith(
+                "TIMERLOCK-411 Lock 'report' (key "
+                    + redis.keyPrefix()
+                    + ":default:report) was deleted")
             .contains("ShedLock node whose RedisLockProvider runs without safeUpdate(true)");
       } finally {
         MatrixStores.deleteKeys(client, redis.keyPrefix());

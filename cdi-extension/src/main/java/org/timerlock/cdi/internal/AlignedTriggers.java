@@ -28,7 +28,8 @@ public final class AlignedTriggers {
     long millis = period.toMillis();
     if (millis < 1) {
       throw new IllegalArgumentException(
-          "The period of an aligned schedule must be at least 1 ms, was " + period);
+          CdiMessage.INVALID_ARGUMENT.text(
+              "The period of an aligned schedule must be at least 1 ms, was " + period));
     }
     return new Aligned() {
       @Override

@@ -33,7 +33,10 @@ final class ConfigExpressions {
       int end = text.indexOf('}', start);
       if (end < 0) {
         throw new IllegalArgumentException(
-            "the expression in '" + text + "' is not closed: expected ${key} or ${key:default}");
+            CdiMessage.CONFIG_EXPRESSION.text(
+                "the expression in '"
+                    + text
+                    + "' is not closed: expected ${key} or ${key:default}"));
       }
       out.append(text, from, start);
       out.append(valueOf(text.substring(start + 2, end), text, lookup));
@@ -69,7 +72,9 @@ final class ConfigExpressions {
     int colon = expression.indexOf(':');
     String key = (colon < 0 ? expression : expression.substring(0, colon)).trim();
     if (key.isEmpty()) {
-      throw new IllegalArgumentException("the expression in '" + text + "' names no config key");
+      throw new IllegalArgumentException(
+          CdiMessage.CONFIG_EXPRESSION.text(
+              "the expression in '" + text + "' names no config key"));
     }
     Optional<String> value = lookup.apply(key);
     if (value.isPresent()) {
@@ -79,13 +84,14 @@ final class ConfigExpressions {
       return expression.substring(colon + 1);
     }
     throw new IllegalArgumentException(
-        "config key '"
-            + key
-            + "' used in '"
-            + text
-            + "' is not set and the expression has no default"
-            + " (write ${"
-            + key
-            + ":<default>} to give one)");
+        CdiMessage.CONFIG_EXPRESSION.text(
+            "config key '"
+                + key
+                + "' used in '"
+                + text
+                + "' is not set and the expression has no default"
+                + " (write ${"
+                + key
+                + ":<default>} to give one)"));
   }
 }

@@ -7,6 +7,7 @@ import java.util.Set;
 import java.util.function.Consumer;
 import org.eclipse.microprofile.config.Config;
 import org.timerlock.core.spi.ConfigKey;
+import org.timerlock.core.spi.MessageCode;
 
 /**
  * Checks every {@code timerlock.*} key of the configuration against the {@link KeyCatalogue}: a
@@ -76,17 +77,20 @@ final class ConfigKeyCheck {
       return;
     }
     if (lockKey.isPresent()) {
-      problems.add(unknownLockProperty(key, lockKey.get()));
+      problems.add(CdiMessage.UNKNOWN_LOCK_PROPERTY.text(unknownLockProperty(key, lockKey.get())));
     } else if (key.startsWith("timerlock.lock.")) {
       problems.add(
-          "TimerLock: config key "
-              + key
-              + " is not of the form timerlock.lock.\"<name>\".<property>; write the lock name in"
-              + " double quotes, e.g. timerlock.lock.\"InvoiceRun.sendInvoices\".lock-at-most-for,"
-              + " or as an environment variable TIMERLOCK_LOCK__INVOICERUN_SENDINVOICES__"
-              + "LOCK_AT_MOST_FOR");
+          CdiMessage.LOCK_KEY_FORM.text(
+              "TimerLock: config key "
+                  + key
+                  + " is not of the form timerlock.lock.\"<name>\".<property>; write the lock"
+                  + " name in"
+                  + " double quotes, e.g."
+                  + " timerlock.lock.\"InvoiceRun.sendInvoices\".lock-at-most-for,"
+                  + " or as an environment variable TIMERLOCK_LOCK__INVOICERUN_SENDINVOICES__"
+                  + "LOCK_AT_MOST_FOR"));
     } else {
-      problems.add(unknownKey(key));
+      problems.add(CdiMessage.UNKNOWN_KEY.text(unknownKey(key)));
     }
   }
 
@@ -153,8 +157,7 @@ final class ConfigKeyCheck {
       key.parse(value.get());
     } catch (IllegalArgumentException e) {
       problems.add(
-          "TimerLock: config key "
-              + e.getMessage()
+          MessageCode.inContext("TimerLock: config key ", e.getMessage())
               + (listedAs.equals(key.name()) ? "" : " (set as " + listedAs + ")"));
     }
   }

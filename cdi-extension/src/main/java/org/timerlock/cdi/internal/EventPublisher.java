@@ -81,18 +81,20 @@ final class EventPublisher implements LockListener {
     } catch (RuntimeException e) {
       LOG.log(
           Level.WARNING,
-          "An observer of LockEvent threw on "
-              + event.kind()
-              + " of lock '"
-              + Printable.of(event.lockName())
-              + "'"
-              + event
-                  .method()
-                  .map(m -> " (" + m.getDeclaringClass().getName() + "." + m.getName() + ")")
-                  .orElse("")
-              + ": "
-              + observer(e)
-              + ". The job is not affected; CDI did not notify the observers after it of this event.",
+          CdiMessage.OBSERVER_FAILED.text(
+              "An observer of LockEvent threw on "
+                  + event.kind()
+                  + " of lock '"
+                  + Printable.of(event.lockName())
+                  + "'"
+                  + event
+                      .method()
+                      .map(m -> " (" + m.getDeclaringClass().getName() + "." + m.getName() + ")")
+                      .orElse("")
+                  + ": "
+                  + observer(e)
+                  + ". The job is not affected; CDI did not notify the observers after it of"
+                  + " this event."),
           e);
     }
   }

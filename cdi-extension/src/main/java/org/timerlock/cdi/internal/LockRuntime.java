@@ -63,11 +63,12 @@ public class LockRuntime {
     if (operation == null) {
       // Running it unlocked would break the one guarantee this library gives.
       throw new IllegalStateException(
-          "TimerLock has no lock registered for "
-              + method
-              + " called on "
-              + context.getTarget().getClass().getName()
-              + "; the call was not run. Please report this with the class and method.");
+          CdiMessage.NOT_REGISTERED.text(
+              "TimerLock has no lock registered for "
+                  + method
+                  + " called on "
+                  + context.getTarget().getClass().getName()
+                  + "; the call was not run. Please report this with the class and method."));
     }
     Instant fire =
         operation.oncePerFire()

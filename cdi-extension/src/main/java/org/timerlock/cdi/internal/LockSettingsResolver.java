@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.Optional;
 import org.timerlock.core.Durations;
 import org.timerlock.core.LockConfiguration;
+import org.timerlock.core.spi.MessageCode;
 
 /**
  * Turns annotation values and configuration into a {@link LockedOperation}, in the documented
@@ -97,7 +98,8 @@ final class LockSettingsResolver {
             .ifPresent(v -> message.append("; config key ").append(key).append(" = \"" + v + "\""));
       }
       throw new IllegalArgumentException(
-          message.append("; give the lock a non-blank name").toString());
+          CdiMessage.BLANK_LOCK_NAME.text(
+              message.append("; give the lock a non-blank name").toString()));
     }
     return expanded;
   }
@@ -113,12 +115,13 @@ final class LockSettingsResolver {
             TimerLockKeys.DEFAULT_AT_MOST_FOR.name());
     if (atMost == null) {
       throw new IllegalArgumentException(
-          "no lockAtMostFor for lock '"
-              + name
-              + "': set @SchedulerLock(lockAtMostFor = \"...\"), the config key "
-              + LockProperty.LOCK_AT_MOST_FOR.key(name)
-              + " or "
-              + TimerLockKeys.DEFAULT_AT_MOST_FOR.name());
+          CdiMessage.NO_LOCK_AT_MOST_FOR.text(
+              "no lockAtMostFor for lock '"
+                  + name
+                  + "': set @SchedulerLock(lockAtMostFor = \"...\"), the config key "
+                  + LockProperty.LOCK_AT_MOST_FOR.key(name)
+                  + " or "
+                  + TimerLockKeys.DEFAULT_AT_MOST_FOR.name()));
     }
     Setting atLeast =
         pick(
@@ -130,17 +133,20 @@ final class LockSettingsResolver {
     Duration atMostFor = atMost.parse();
     Duration atLeastFor = atLeast == null ? Duration.ZERO : atLeast.parse();
     if (atMostFor.isZero() || atMostFor.isNegative()) {
-      throw new IllegalArgumentException(atMost + " must be positive");
+      throw new IllegalArgumentException(
+          CdiMessage.LOCK_DURATIONS.text(atMost + " must be positive"));
     }
     if (atLeastFor.isNegative()) {
-      throw new IllegalArgumentException(atLeast + " must not be negative");
+      throw new IllegalArgumentException(
+          CdiMessage.LOCK_DURATIONS.text(atLeast + " must not be negative"));
     }
     if (atLeastFor.compareTo(atMostFor) > 0) {
       throw new IllegalArgumentException(
-          atLeast
-              + " must not be longer than "
-              + atMost
-              + ": the lock could never be held that long");
+          CdiMessage.LOCK_DURATIONS.text(
+              atLeast
+                  + " must not be longer than "
+                  + atMost
+                  + ": the lock could never be held that long"));
     }
     return new LockConfiguration(name, atMostFor, atLeastFor);
   }
@@ -172,7 +178,8 @@ final class LockSettingsResolver {
     try {
       return ConfigExpressions.expand(text, settings::asWritten);
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(attribute + " \"" + text + "\": " + e.getMessage(), e);
+      throw new IllegalArgumentException(
+          MessageCode.inContext(attribute + " \"" + text + "\": ", e.getMessage()), e);
     }
   }
 
@@ -191,7 +198,7 @@ final class LockSettingsResolver {
       try {
         return Durations.parse(value);
       } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException(this + ": " + e.getMessage(), e);
+        throw new IllegalArgumentException(MessageCode.inContext(this + ": ", e.getMessage()), e);
       }
     }
 

@@ -77,10 +77,11 @@ final class LockedMethodScanner {
     if (reason != null) {
       problems.add(
           candidate,
-          "the container cannot intercept this method because "
-              + reason
-              + ", so it would run unlocked on every node; make it a non-static, non-final,"
-              + " non-private method");
+          CdiMessage.NOT_INTERCEPTABLE.text(
+              "the container cannot intercept this method because "
+                  + reason
+                  + ", so it would run unlocked on every node; make it a non-static, non-final,"
+                  + " non-private method"));
       return false;
     }
     return true;
@@ -96,10 +97,11 @@ final class LockedMethodScanner {
     if (returned.isPrimitive() && returned != void.class) {
       problems.add(
           candidate,
-          "returns the primitive type "
-              + returned.getName()
-              + ", but a skipped call has no value to return; return void, "
-              + "a wrapper type (null when skipped) or Optional (empty when skipped)");
+          CdiMessage.PRIMITIVE_RETURN.text(
+              "returns the primitive type "
+                  + returned.getName()
+                  + ", but a skipped call has no value to return; return void, "
+                  + "a wrapper type (null when skipped) or Optional (empty when skipped)"));
       return false;
     }
     return true;

@@ -72,8 +72,10 @@ public class ObservedLockAdmin implements LockAdmin {
   private void released(String name, String owner) {
     LOG.log(
         Level.WARNING,
-        "TimerLock: lock ''{0}'' held by {1} (node {2}) was released by an operator on node {3};"
-            + " any node may take it now",
+        CdiMessage.RELEASED_BY_OPERATOR.text(
+            "TimerLock: lock ''{0}'' held by {1} (node {2}) was released by an operator on node"
+                + " {3};"
+                + " any node may take it now"),
         Printable.of(name),
         Printable.of(owner),
         Printable.of(OwnerIds.nodeIdOf(owner)),
@@ -87,9 +89,11 @@ public class ObservedLockAdmin implements LockAdmin {
         .orElseThrow(
             () ->
                 new UnsupportedOperationException(
-                    "TimerLock: the lock provider "
-                        + provider.description()
-                        + " cannot list or release locks: LockProvider.admin() is empty. The JDBC,"
-                        + " Redis and in-memory providers can."));
+                    CdiMessage.ADMIN_UNSUPPORTED.text(
+                        "TimerLock: the lock provider "
+                            + provider.description()
+                            + " cannot list or release locks: LockProvider.admin() is empty. The"
+                            + " JDBC,"
+                            + " Redis and in-memory providers can.")));
   }
 }

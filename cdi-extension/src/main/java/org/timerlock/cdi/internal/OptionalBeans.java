@@ -44,7 +44,8 @@ final class OptionalBeans {
             } catch (ClassNotFoundException | LinkageError e) {
               LOG.log(
                   Level.WARNING,
-                  "TimerLock: " + api + " is present but " + bean + " cannot load",
+                  CdiMessage.OPTIONAL_BEAN_FAILED.text(
+                      "TimerLock: " + api + " is present but " + bean + " cannot load"),
                   e);
             }
           }

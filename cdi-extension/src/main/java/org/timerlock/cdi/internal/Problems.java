@@ -2,14 +2,16 @@ package org.timerlock.cdi.internal;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.timerlock.core.spi.MessageCode;
 
 /** Deployment problems, collected while scanning and reported together at the end. */
 final class Problems {
 
   private final List<TimerLockDeploymentProblem> problems = new ArrayList<>();
 
+  /** A problem of one locked method; the problem's code stays first. */
   void add(LockCandidate candidate, String problem) {
-    add("@SchedulerLock on " + candidate.where() + ": " + problem);
+    add(MessageCode.inContext("@SchedulerLock on " + candidate.where() + ": ", problem));
   }
 
   void add(String problem) {

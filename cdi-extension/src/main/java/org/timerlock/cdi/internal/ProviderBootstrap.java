@@ -7,6 +7,7 @@ import java.util.ServiceLoader;
 import java.util.TreeMap;
 import org.timerlock.core.LockProvider;
 import org.timerlock.core.spi.LockProviderFactory;
+import org.timerlock.core.spi.MessageCode;
 import org.timerlock.core.spi.ProviderSettings;
 
 /**
@@ -30,13 +31,15 @@ final class ProviderBootstrap {
     LockProviderFactory factory = factories.get(type);
     if (factory == null) {
       throw new IllegalArgumentException(
-          TimerLockKeys.PROVIDER.name()
-              + " = \""
-              + type
-              + "\" names no lock provider on the class path; available: "
-              + factories.keySet()
-              + ". Add the module that provides it (timerlock-jdbc for jdbc, timerlock-redis for"
-              + " redis) to the application, next to timerlock-cdi.");
+          CdiMessage.NO_PROVIDER.text(
+              TimerLockKeys.PROVIDER.name()
+                  + " = \""
+                  + type
+                  + "\" names no lock provider on the class path; available: "
+                  + factories.keySet()
+                  + ". Add the module that provides it (timerlock-jdbc for jdbc, timerlock-redis"
+                  + " for"
+                  + " redis) to the application, next to timerlock-cdi."));
     }
     try {
       return factory.create(settings);
@@ -51,13 +54,18 @@ final class ProviderBootstrap {
 
   private static IllegalArgumentException cannotBeBuilt(
       String type, String problem, Throwable cause) {
-    return new IllegalArgumentException(
+    String context =
         "the lock provider "
             + TimerLockKeys.PROVIDER.name()
             + " = \""
             + type
-            + "\" cannot be built: "
-            + problem,
+            + "\" cannot be built: ";
+    // The factory's code stays in front; a factory of another library, or a library that broke,
+    // gives none.
+    return new IllegalArgumentException(
+        MessageCode.CODED.matcher(String.valueOf(problem)).matches()
+            ? MessageCode.inContext(context, problem)
+            : CdiMessage.PROVIDER_BUILD_FAILED.text(context + problem),
         cause);
   }
 

@@ -102,7 +102,8 @@ final class RunAtSchedules {
     } catch (NoSuchMethodException e) {
       return null; // Concurrency 3.0: no runAt
     } catch (IllegalAccessException | InvocationTargetException e) {
-      throw new IllegalStateException("Cannot read " + name + " of " + annotation, e);
+      throw new IllegalStateException(
+          CdiMessage.ANNOTATION_UNREADABLE.text("Cannot read " + name + " of " + annotation), e);
     }
   }
 }

@@ -25,6 +25,7 @@ import org.eclipse.microprofile.config.ConfigProvider;
 import org.timerlock.cdi.LockedTasks;
 import org.timerlock.core.LockProvider;
 import org.timerlock.core.spi.ConfigKey;
+import org.timerlock.core.spi.MessageCode;
 import org.timerlock.core.spi.Printable;
 
 /**
@@ -134,7 +135,11 @@ public class TimerLockExtension implements Extension {
       try {
         closeable.close();
       } catch (Exception e) {
-        LOG.log(Level.WARNING, "Closing the lock provider failed: " + e.getMessage(), e);
+        LOG.log(
+            Level.WARNING,
+            CdiMessage.PROVIDER_CLOSE_FAILED.text(
+                "Closing the lock provider failed: " + e.getMessage()),
+            e);
       }
     }
   }
@@ -163,14 +168,18 @@ public class TimerLockExtension implements Extension {
             return;
           }
           problems.add(
-              "@SchedulerLock: the lock name '"
-                  + name
-                  + "' is used by "
-                  + users.stream().map(LockCandidate::where).collect(Collectors.joining(" and "))
-                  + "; only one of them would run at a time and the others would be skipped. Give"
-                  + " each its own name, or set "
-                  + LockProperty.SHARED.key(name)
-                  + "=true if they are meant to exclude each other");
+              CdiMessage.NAME_SHARED.text(
+                  "@SchedulerLock: the lock name '"
+                      + name
+                      + "' is used by "
+                      + users.stream()
+                          .map(LockCandidate::where)
+                          .collect(Collectors.joining(" and "))
+                      + "; only one of them would run at a time and the others would be skipped."
+                      + " Give"
+                      + " each its own name, or set "
+                      + LockProperty.SHARED.key(name)
+                      + "=true if they are meant to exclude each other"));
         });
   }
 
@@ -201,7 +210,8 @@ public class TimerLockExtension implements Extension {
     if (!allEnabled) {
       LOG.log(
           Level.WARNING,
-          "TimerLock is switched off ({0}=false): every locked call on this node is skipped",
+          CdiMessage.SWITCHED_OFF.text(
+              "TimerLock is switched off ({0}=false): every locked call on this node is skipped"),
           TimerLockKeys.ENABLED.name());
       return;
     }
@@ -214,7 +224,9 @@ public class TimerLockExtension implements Extension {
     if (!off.isEmpty()) {
       LOG.log(
           Level.WARNING,
-          "TimerLock: locks switched off by configuration, every call skipped on this node: {0}",
+          CdiMessage.SWITCHED_OFF.text(
+              "TimerLock: locks switched off by configuration, every call skipped on this node:"
+                  + " {0}"),
           String.join(", ", off));
     }
   }
@@ -226,11 +238,13 @@ public class TimerLockExtension implements Extension {
       try {
         builtProvider = ProviderBootstrap.build(settings);
       } catch (IllegalArgumentException e) {
-        failure = "TimerLock: " + e.getMessage();
+        failure = MessageCode.inContext("TimerLock: ", e.getMessage());
         problems.add(failure, e.getCause());
       }
     } else {
-      failure = "TimerLock: the lock provider was not built: its configuration is invalid";
+      failure =
+          CdiMessage.PROVIDER_NOT_BUILT.text(
+              "TimerLock: the lock provider was not built: its configuration is invalid");
     }
     LockProvider provider = builtProvider;
     String reason = failure;
@@ -259,8 +273,9 @@ public class TimerLockExtension implements Extension {
       // The store may be down at deployment; that must not stop the application.
       LOG.log(
           Level.WARNING,
-          "TimerLock could not ask the lock store for its name length limit; lock names are"
-              + " checked at the first fire instead: {0}",
+          CdiMessage.NAME_LIMIT_UNKNOWN.text(
+              "TimerLock could not ask the lock store for its name length limit; lock names are"
+                  + " checked at the first fire instead: {0}"),
           e.getMessage());
       maxLength = Integer.MAX_VALUE;
       description = provider.getClass().getName();
@@ -270,15 +285,16 @@ public class TimerLockExtension implements Extension {
       if (name.length() > maxLength) {
         problems.add(
             entry.getKey(),
-            "the lock name '"
-                + name
-                + "' has "
-                + name.length()
-                + " characters but the lock store ("
-                + description
-                + ") accepts at most "
-                + maxLength
-                + "; give a shorter name");
+            CdiMessage.NAME_TOO_LONG.text(
+                "the lock name '"
+                    + name
+                    + "' has "
+                    + name.length()
+                    + " characters but the lock store ("
+                    + description
+                    + ") accepts at most "
+                    + maxLength
+                    + "; give a shorter name"));
       }
     }
     if (problems.isEmpty()) {
@@ -293,8 +309,9 @@ public class TimerLockExtension implements Extension {
             operation ->
                 LOG.log(
                     Level.INFO,
-                    "TimerLock: {0} runs under lock ''{1}'' (lockAtMostFor {2}, lockAtLeastFor"
-                        + " {3}{4}{5}) in {6}",
+                    CdiMessage.RUNS_UNDER_LOCK.text(
+                        "TimerLock: {0} runs under lock ''{1}'' (lockAtMostFor {2}, lockAtLeastFor"
+                            + " {3}{4}{5}) in {6}"),
                     operation.where(),
                     Printable.of(operation.name()),
                     operation.configuration().lockAtMostFor(),

@@ -6,6 +6,7 @@ import java.util.Spliterator;
 import java.util.Spliterators;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
+import org.timerlock.core.internal.CoreMessage;
 
 /**
  * Lists, looks up and releases the locks of one provider's store, for operators. Obtained from
@@ -95,7 +96,8 @@ public interface LockAdmin {
   static void checkLimit(int limit) {
     if (limit <= 0) {
       throw new IllegalArgumentException(
-          "LockAdmin.list(cursor, limit): the limit must be positive, was " + limit);
+          CoreMessage.ADMIN_PAGE_SIZE.text(
+              "LockAdmin.list(cursor, limit): the limit must be positive, was " + limit));
     }
   }
 }

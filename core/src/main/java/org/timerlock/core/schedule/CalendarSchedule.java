@@ -5,6 +5,7 @@ import java.time.ZoneId;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
+import org.timerlock.core.internal.CoreMessage;
 
 /**
  * A calendar schedule, written as EJB calendar attributes or as a cron expression, that tells which
@@ -276,7 +277,9 @@ public final class CalendarSchedule {
     public CalendarSchedule build() {
       if (zone == null) {
         throw new IllegalStateException(
-            "A calendar schedule needs a zone: the schedule's timezone, or the container's default");
+            CoreMessage.SCHEDULE_SYNTAX.text(
+                "A calendar schedule needs a zone: the schedule's timezone, or the container's"
+                    + " default"));
       }
       String description =
           "second="

@@ -4,6 +4,7 @@ import java.time.DayOfWeek;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
+import org.timerlock.core.internal.CoreMessage;
 import org.timerlock.core.schedule.FieldSyntax.Field;
 
 /**
@@ -34,20 +35,22 @@ final class CronParser {
     String trimmed = expression.trim();
     if (trimmed.startsWith("@")) {
       throw new IllegalArgumentException(
-          "cron expression '"
-              + expression
-              + "' is a macro; Jakarta Concurrency cron has none, so write the fields,"
-              + " e.g. '0 0 * * *' for daily at midnight");
+          CoreMessage.SCHEDULE_SYNTAX.text(
+              "cron expression '"
+                  + expression
+                  + "' is a macro; Jakarta Concurrency cron has none, so write the fields,"
+                  + " e.g. '0 0 * * *' for daily at midnight"));
     }
     String[] fields = trimmed.split("\\s+");
     if (fields.length != 5 && fields.length != 6) {
       throw new IllegalArgumentException(
-          "cron expression '"
-              + expression
-              + "' has "
-              + (trimmed.isEmpty() ? 0 : fields.length)
-              + " fields; expected 5 (minute hour dayOfMonth month dayOfWeek) or 6 (with second"
-              + " first)");
+          CoreMessage.SCHEDULE_SYNTAX.text(
+              "cron expression '"
+                  + expression
+                  + "' has "
+                  + (trimmed.isEmpty() ? 0 : fields.length)
+                  + " fields; expected 5 (minute hour dayOfMonth month dayOfWeek) or 6 (with second"
+                  + " first)"));
     }
     int i = fields.length - 5;
     CronParser parser = new CronParser(expression);

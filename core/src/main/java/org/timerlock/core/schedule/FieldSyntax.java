@@ -3,6 +3,7 @@ package org.timerlock.core.schedule;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Locale;
+import org.timerlock.core.internal.CoreMessage;
 
 /**
  * The value forms that calendar attributes and cron fields share (single values, names, ranges that
@@ -79,7 +80,8 @@ final class FieldSyntax {
 
   IllegalArgumentException invalid(Field field, String value, String problem) {
     return new IllegalArgumentException(
-        field.label + " '" + value + "' " + problem + " in " + source);
+        CoreMessage.SCHEDULE_SYNTAX.text(
+            field.label + " '" + value + "' " + problem + " in " + source));
   }
 
   /** A whole number within the field's range. */

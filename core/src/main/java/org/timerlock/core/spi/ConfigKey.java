@@ -2,6 +2,7 @@ package org.timerlock.core.spi;
 
 import java.util.Objects;
 import java.util.Optional;
+import org.timerlock.core.internal.CoreMessage;
 
 /**
  * One configuration key of TimerLock's catalogue: its name, type, default and meaning. Every key
@@ -148,7 +149,8 @@ public final class ConfigKey<T> {
     try {
       return type.parse(text);
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(invalid(text, e.getMessage()), e);
+      throw new IllegalArgumentException(
+          CoreMessage.CONFIG_VALUE.text(invalid(text, e.getMessage())), e);
     }
   }
 

@@ -1,6 +1,7 @@
 package org.timerlock.core.spi;
 
 import java.util.Optional;
+import org.timerlock.core.internal.CoreMessage;
 
 /**
  * The configuration a {@link LockProviderFactory} reads, backed by MicroProfile Config or a map.
@@ -47,6 +48,9 @@ public interface ProviderSettings {
   default <T> T value(ConfigKey<T> key) {
     return find(key)
         .or(key::defaultValue)
-        .orElseThrow(() -> new IllegalStateException(key.name() + " has no default"));
+        .orElseThrow(
+            () ->
+                new IllegalStateException(
+                    CoreMessage.NO_DEFAULT.text(key.name() + " has no default")));
   }
 }

@@ -15,7 +15,7 @@ class CalendarErrorsTest {
   private static void rejects(UnaryOperator<CalendarSchedule.Builder> attributes, String message) {
     assertThatIllegalArgumentException()
         .isThrownBy(() -> attributes.apply(CalendarSchedule.builder().zone(ZoneOffset.UTC)).build())
-        .withMessageStartingWith(message);
+        .withMessageStartingWith("TIMERLOCK-105 " + message);
   }
 
   @Test
@@ -24,7 +24,8 @@ class CalendarErrorsTest {
         .isThrownBy(
             () -> CalendarSchedule.builder().zone(ZoneOffset.UTC).minute("61").hour("*").build())
         .withMessage(
-            "minute '61' is out of range 0-59 in schedule second=0 minute=61 hour=* dayOfMonth=*"
+            "TIMERLOCK-105 minute '61' is out of range 0-59 in schedule second=0 minute=61"
+                + " hour=* dayOfMonth=*"
                 + " month=* dayOfWeek=* year=* zone=Z");
   }
 

@@ -222,55 +222,61 @@ class CronScheduleTest {
     void errorsNameTheFieldTheValueAndTheExpression() {
       assertThatIllegalArgumentException()
           .isThrownBy(() -> cron("0 61 * * * *"))
-          .withMessage("minute '61' is out of range 0-59 in cron expression '0 61 * * * *'");
+          .withMessage(
+              "TIMERLOCK-105 minute '61' is out of range 0-59 in cron expression '0 61 * * * *'");
       assertThatIllegalArgumentException()
           .isThrownBy(() -> cron("60 * * * * *"))
-          .withMessage("second '60' is out of range 0-59 in cron expression '60 * * * * *'");
+          .withMessage(
+              "TIMERLOCK-105 second '60' is out of range 0-59 in cron expression '60 * * * * *'");
       assertThatIllegalArgumentException()
           .isThrownBy(() -> cron("0 24 * * *"))
-          .withMessage("hour '24' is out of range 0-23 in cron expression '0 24 * * *'");
+          .withMessage(
+              "TIMERLOCK-105 hour '24' is out of range 0-23 in cron expression '0 24 * * *'");
     }
 
     @Test
     void badDayFields() {
       assertThatIllegalArgumentException()
           .isThrownBy(() -> cron("0 0 0 * *"))
-          .withMessageStartingWith("dayOfMonth '0' is out of range 1-31");
+          .withMessageStartingWith("TIMERLOCK-105 dayOfMonth '0' is out of range 1-31");
       assertThatIllegalArgumentException()
           .isThrownBy(() -> cron("0 0 32L * *"))
-          .withMessageStartingWith("dayOfMonth '32' is out of range 1-31");
+          .withMessageStartingWith("TIMERLOCK-105 dayOfMonth '32' is out of range 1-31");
       assertThatIllegalArgumentException()
           .isThrownBy(() -> cron("0 0 L-5 * *"))
-          .withMessageStartingWith("dayOfMonth 'L' is not a number");
+          .withMessageStartingWith("TIMERLOCK-105 dayOfMonth 'L' is not a number");
       assertThatIllegalArgumentException()
           .isThrownBy(() -> cron("0 0 * 13 *"))
-          .withMessageStartingWith("month '13' is out of range 1-12");
+          .withMessageStartingWith("TIMERLOCK-105 month '13' is out of range 1-12");
       assertThatIllegalArgumentException()
           .isThrownBy(() -> cron("0 0 * * 8"))
-          .withMessageStartingWith("dayOfWeek '8' is out of range 0-7");
+          .withMessageStartingWith("TIMERLOCK-105 dayOfWeek '8' is out of range 0-7");
       assertThatIllegalArgumentException()
           .isThrownBy(() -> cron("0 0 * * FUN"))
-          .withMessageStartingWith("dayOfWeek 'FUN' is neither a number in 0-7 nor one of Sun-Sat");
+          .withMessageStartingWith(
+              "TIMERLOCK-105 dayOfWeek 'FUN' is neither a number in 0-7 nor one of Sun-Sat");
       assertThatIllegalArgumentException()
           .isThrownBy(() -> cron("0 0 * * MON/2"))
           .withMessageStartingWith(
-              "dayOfWeek 'MON/2' is an increment, which dayOfWeek does not allow");
+              "TIMERLOCK-105 dayOfWeek 'MON/2' is an increment, which dayOfWeek does not allow");
       assertThatIllegalArgumentException()
           .isThrownBy(() -> cron("0 0 * * FRI#6"))
-          .withMessageStartingWith("dayOfWeek 'FRI#6' has an ordinal other than 1-5 or L");
+          .withMessageStartingWith(
+              "TIMERLOCK-105 dayOfWeek 'FRI#6' has an ordinal other than 1-5 or L");
       assertThatIllegalArgumentException()
           .isThrownBy(() -> cron("0 0 * * MON-FRI#2"))
-          .withMessageStartingWith("dayOfWeek 'MON-FRI#2' combines '#' with a range");
+          .withMessageStartingWith("TIMERLOCK-105 dayOfWeek 'MON-FRI#2' combines '#' with a range");
     }
 
     @Test
     void badIncrements() {
       assertThatIllegalArgumentException()
           .isThrownBy(() -> cron("*/0 * * * *"))
-          .withMessageStartingWith("minute '*/0' has an increment below 1");
+          .withMessageStartingWith("TIMERLOCK-105 minute '*/0' has an increment below 1");
       assertThatIllegalArgumentException()
           .isThrownBy(() -> cron("1/2/3 * * * *"))
-          .withMessageStartingWith("minute '1/2/3' is not an increment of the form x/y");
+          .withMessageStartingWith(
+              "TIMERLOCK-105 minute '1/2/3' is not an increment of the form x/y");
     }
   }
 }

@@ -45,25 +45,30 @@ class ConfigKeyTest {
     assertThatIllegalArgumentException()
         .isThrownBy(() -> SIZE.parse("eleven"))
         .withMessage(
-            "timerlock.x.size = \"eleven\": it is not a whole number; expected a whole number from"
+            "TIMERLOCK-104 timerlock.x.size = \"eleven\": it is not a whole number; expected a"
+                + " whole number from"
                 + " 1 to 10");
     assertThatIllegalArgumentException()
         .isThrownBy(() -> SIZE.parse("11"))
         .withMessage(
-            "timerlock.x.size = \"11\": it is out of range; expected a whole number from 1 to 10");
+            "TIMERLOCK-104 timerlock.x.size = \"11\": it is out of range; expected a whole"
+                + " number from 1 to 10");
     assertThatIllegalArgumentException()
         .isThrownBy(() -> TIMEOUT.parse("0s"))
-        .withMessageStartingWith("timerlock.x.timeout = \"0s\": it is not positive; expected");
+        .withMessageStartingWith(
+            "TIMERLOCK-104 timerlock.x.timeout = \"0s\": it is not positive; expected");
     assertThatIllegalArgumentException()
         .isThrownBy(() -> TIMEOUT.parse("500"))
-        .withMessageStartingWith("timerlock.x.timeout = \"500\": a unit is missing; expected");
+        .withMessageStartingWith(
+            "TIMERLOCK-104 timerlock.x.timeout = \"500\": a unit is missing; expected");
     assertThatIllegalArgumentException()
         .isThrownBy(() -> ValueType.BOOLEAN.parse("yes"))
         .withMessage("it is not a boolean");
     assertThatIllegalArgumentException()
         .isThrownBy(
             () -> ConfigKey.optional("k", ValueType.oneOf("skip", "fail"), "", "").parse("x"))
-        .withMessage("k = \"x\": it is not a known value; expected one of skip, fail");
+        .withMessage(
+            "TIMERLOCK-104 k = \"x\": it is not a known value; expected one of skip, fail");
   }
 
   @Test

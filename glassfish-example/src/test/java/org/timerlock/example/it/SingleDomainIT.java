@@ -202,7 +202,11 @@ class SingleDomainIT {
       List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
       String relevant =
           lines.stream()
-              .filter(l -> l.contains("WELD-0015") || l.contains("TimerLock"))
+              .filter(
+                  l ->
+                      l.contains("WELD-0015")
+                          || l.contains("TimerLock")
+                          || l.contains("TIMERLOCK-"))
               .limit(10)
               .collect(Collectors.joining("\n"));
       return relevant.isEmpty() ? "" : "\nserver.log:\n" + relevant;

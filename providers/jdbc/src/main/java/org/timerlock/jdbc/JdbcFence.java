@@ -62,7 +62,8 @@ public final class JdbcFence {
     Dialect dialect = Dialect.detect(connection.getMetaData());
     if (dialect == null) {
       throw new SQLException(
-          "Unsupported database " + connection.getMetaData().getDatabaseProductName());
+          JdbcMessage.UNSUPPORTED_DATABASE.text(
+              "Unsupported database " + connection.getMetaData().getDatabaseProductName()));
     }
     // Looked up where the statements will find it, as the lock table is.
     if (!new TableMetadata(connection, dialect, LockTable.shedLockLayout(table))
@@ -97,8 +98,9 @@ public final class JdbcFence {
             .orElseThrow(
                 () ->
                     new IllegalStateException(
-                        "The lock of the current task has no fencing token: its provider or its"
-                            + " table does not keep them"));
+                        JdbcMessage.NO_FENCING_TOKEN.text(
+                            "The lock of the current task has no fencing token: its provider or its"
+                                + " table does not keep them")));
     check(connection, resource, token);
   }
 

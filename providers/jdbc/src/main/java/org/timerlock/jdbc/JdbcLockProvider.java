@@ -210,17 +210,18 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
       String shown =
           length <= 100 ? name : name.substring(0, name.offsetByCodePoints(0, 100)) + "...";
       throw new NameTooLongException(
-          "Lock name '"
-              + Printable.of(shown)
-              + "' has "
-              + length
-              + " characters; the lock table "
-              + table.table()
-              + " holds names of at most "
-              + nameLimit
-              + " (column "
-              + table.name()
-              + "): use a shorter name, or widen the column");
+          JdbcMessage.NAME_TOO_LONG.text(
+              "Lock name '"
+                  + Printable.of(shown)
+                  + "' has "
+                  + length
+                  + " characters; the lock table "
+                  + table.table()
+                  + " holds names of at most "
+                  + nameLimit
+                  + " (column "
+                  + table.name()
+                  + "): use a shorter name, or widen the column"));
     }
   }
 
@@ -306,7 +307,7 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
             && metadata.hasColumns(LockTable.LAST_FIRE, LockTable.FENCING_TOKEN);
     TableShape found = full ? TableShape.FULL : TableShape.LEASE_ONLY;
     if (found != shape && !full) {
-      LOG.log(Level.INFO, () -> leaseOnlyReason(dialect));
+      LOG.log(Level.INFO, () -> JdbcMessage.LEASE_ONLY.text(leaseOnlyReason(dialect)));
     }
     shape = found;
   }
@@ -326,7 +327,8 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
       dialect
           .tableOwner(connection, table)
           .filter(o -> !o.isUser())
-          .ifPresent(o -> LOG.log(Level.WARNING, () -> ownerWarning(o)));
+          .ifPresent(
+              o -> LOG.log(Level.WARNING, () -> JdbcMessage.TABLE_OWNER.text(ownerWarning(o))));
     } catch (SQLException e) {
       rollbackIfInTransaction(connection);
       LOG.log(
@@ -387,12 +389,18 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
       }
       shape = dialect.supportsFireColumns() ? TableShape.FULL : TableShape.LEASE_ONLY;
       nameLimit = nameLimit(dialect, Dialect.CREATED_NAME_LENGTH);
-      LOG.log(Level.INFO, () -> "Created lock " + where());
+      LOG.log(Level.INFO, () -> JdbcMessage.TABLE_CREATED.text("Created lock " + where()));
     } catch (SQLException e) {
       rollbackIfInTransaction(connection);
       if (!dialect.isAlreadyExists(e)) {
         throw new SQLException(
-            "Cannot create lock table " + table.table() + " with: " + ddl + ": " + e.getMessage(),
+            JdbcMessage.CREATE_TABLE_FAILED.text(
+                "Cannot create lock table "
+                    + table.table()
+                    + " with: "
+                    + ddl
+                    + ": "
+                    + e.getMessage()),
             e.getSQLState(),
             e.getErrorCode(),
             e);
@@ -402,12 +410,14 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
 
   private SQLException missingTable(SQLException e) {
     return new SQLException(
-        "Lock table "
-            + table.table()
-            + " does not exist and creating it is switched off"
-            + " (timerlock.jdbc.create-table=false): create it, see the DDL in the documentation."
-            + " Database said: "
-            + e.getMessage(),
+        JdbcMessage.TABLE_MISSING.text(
+            "Lock table "
+                + table.table()
+                + " does not exist and creating it is switched off"
+                + " (timerlock.jdbc.create-table=false): create it, see the DDL in the"
+                + " documentation."
+                + " Database said: "
+                + e.getMessage()),
         e.getSQLState(),
         e.getErrorCode(),
         e);
@@ -435,14 +445,15 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
     } catch (LockException e) {
       LOG.log(
           Level.WARNING,
-          "Cannot read the size of column "
-              + table.name()
-              + " of "
-              + table.table()
-              + "; assuming "
-              + Dialect.CREATED_NAME_LENGTH
-              + ": "
-              + e.getMessage());
+          JdbcMessage.COLUMN_SIZE_UNKNOWN.text(
+              "Cannot read the size of column "
+                  + table.name()
+                  + " of "
+                  + table.table()
+                  + "; assuming "
+                  + Dialect.CREATED_NAME_LENGTH
+                  + ": "
+                  + e.getMessage()));
       return Dialect.CREATED_NAME_LENGTH;
     }
   }
@@ -501,7 +512,8 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
       } catch (Exception e) {
         LOG.log(
             Level.WARNING,
-            "Closing the connection pool of " + description() + " failed",
+            JdbcMessage.POOL_CLOSE_FAILED.text(
+                "Closing the connection pool of " + description() + " failed"),
             redactor.chain(e));
       }
     }
@@ -514,12 +526,13 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
       if (dialect == null) {
         DatabaseMetaData md = connection.getMetaData();
         throw new SQLException(
-            "Unsupported database '"
-                + md.getDatabaseProductName()
-                + " "
-                + md.getDatabaseProductVersion()
-                + "'; supported: "
-                + Dialect.supportedProducts());
+            JdbcMessage.UNSUPPORTED_DATABASE.text(
+                "Unsupported database '"
+                    + md.getDatabaseProductName()
+                    + " "
+                    + md.getDatabaseProductVersion()
+                    + "'; supported: "
+                    + Dialect.supportedProducts()));
       }
       Map<AcquireMode, AcquireStrategy> acquire = new EnumMap<>(AcquireMode.class);
       for (AcquireMode mode : AcquireMode.values()) {
@@ -568,7 +581,7 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
     if (e instanceof SQLException s && s.getSQLState() != null) {
       m.append(" (SQLState ").append(s.getSQLState()).append(')');
     }
-    return m.toString();
+    return JdbcMessage.STORE_FAILURE.text(m.toString());
   }
 
   /** One acquisition: release and extend match its owner value. */
@@ -740,7 +753,8 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
      */
     public Builder nodeId(String nodeId) {
       if (nodeId == null || nodeId.isBlank()) {
-        throw new IllegalArgumentException("nodeId must not be blank, was '" + nodeId + "'");
+        throw new IllegalArgumentException(
+            JdbcMessage.INVALID_ARGUMENT.text("nodeId must not be blank, was '" + nodeId + "'"));
       }
       this.nodeId = nodeId;
       return this;
@@ -798,7 +812,8 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
     public Builder outsideTransactionWait(Duration maxWait) {
       if (maxWait.isZero() || maxWait.isNegative()) {
         throw new IllegalArgumentException(
-            "JdbcLockProvider.Builder.outsideTransactionWait must be positive: " + maxWait);
+            JdbcMessage.INVALID_ARGUMENT.text(
+                "JdbcLockProvider.Builder.outsideTransactionWait must be positive: " + maxWait));
       }
       this.outsideTransactionWait = maxWait;
       return this;

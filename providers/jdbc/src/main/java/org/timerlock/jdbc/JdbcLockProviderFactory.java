@@ -189,15 +189,16 @@ public final class JdbcLockProviderFactory implements LockProviderFactory {
       String u = url.get();
       if (jndi.isPresent()) {
         throw new IllegalArgumentException(
-            DATASOURCE.invalid(
-                jndi.get(),
-                "it cannot be used together with "
-                    + URL
-                    + " = \""
-                    + JdbcUrls.describe(u)
-                    + "\" ("
-                    + NOT_SHOWN
-                    + ") (set only one: a JNDI DataSource, or a URL for a pool of its own)"));
+            JdbcMessage.CONFLICTING_SETTINGS.text(
+                DATASOURCE.invalid(
+                    jndi.get(),
+                    "it cannot be used together with "
+                        + URL
+                        + " = \""
+                        + JdbcUrls.describe(u)
+                        + "\" ("
+                        + NOT_SHOWN
+                        + ") (set only one: a JNDI DataSource, or a URL for a pool of its own)")));
       }
       if (!u.startsWith("jdbc:")) {
         throw new IllegalArgumentException(invalidUrl(u, "it does not start with jdbc:"));
@@ -213,7 +214,8 @@ public final class JdbcLockProviderFactory implements LockProviderFactory {
             HikariPools.create(
                 u, driver, settings.find(USERNAME).orElse(null), password, poolSize, timeout);
       } catch (LinkageError e) {
-        throw new IllegalArgumentException(poolLibraryMissing(e), e);
+        throw new IllegalArgumentException(
+            JdbcMessage.POOL_LIBRARY_MISSING.text(poolLibraryMissing(e)), e);
       } catch (RuntimeException e) {
         // HikariCP's messages quote the URL ("Failed to get driver instance for jdbcUrl=..."):
         // neither the message nor the cause goes out as it is.
@@ -234,16 +236,17 @@ public final class JdbcLockProviderFactory implements LockProviderFactory {
     for (ConfigKey<?> key : URL_ONLY_KEYS) {
       if (settings.get(key.name()).isPresent()) {
         throw new IllegalArgumentException(
-            key
-                + " is set but "
-                + URL
-                + " is not: "
-                + key
-                + " only applies to the pool built from "
-                + URL
-                + "; a JNDI DataSource ("
-                + DATASOURCE
-                + ") is configured in the server");
+            JdbcMessage.CONFLICTING_SETTINGS.text(
+                key
+                    + " is set but "
+                    + URL
+                    + " is not: "
+                    + key
+                    + " only applies to the pool built from "
+                    + URL
+                    + "; a JNDI DataSource ("
+                    + DATASOURCE
+                    + ") is configured in the server"));
       }
     }
     String name = jndi.orElse(DEFAULT_DATASOURCE);
@@ -263,7 +266,8 @@ public final class JdbcLockProviderFactory implements LockProviderFactory {
       return JdbcDrivers.named(className.get(), url);
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(
-          DRIVER_CLASS.invalid(className.get(), e.getMessage()), e.getCause());
+          JdbcMessage.DRIVER_CLASS.text(DRIVER_CLASS.invalid(className.get(), e.getMessage())),
+          e.getCause());
     }
   }
 
@@ -332,14 +336,15 @@ public final class JdbcLockProviderFactory implements LockProviderFactory {
    * user-info, query and properties may hold secrets in forms no mask can follow.
    */
   private static String invalidUrl(String url, String problem) {
-    return URL
-        + " = \""
-        + JdbcUrls.describe(url)
-        + "\" ("
-        + NOT_SHOWN
-        + "): "
-        + problem
-        + "; expected "
-        + JDBC_URL.accepted();
+    return JdbcMessage.INVALID_URL.text(
+        URL
+            + " = \""
+            + JdbcUrls.describe(url)
+            + "\" ("
+            + NOT_SHOWN
+            + "): "
+            + problem
+            + "; expected "
+            + JDBC_URL.accepted());
   }
 }

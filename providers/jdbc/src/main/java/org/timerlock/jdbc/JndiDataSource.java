@@ -35,15 +35,19 @@ final class JndiDataSource implements DataSource {
     try {
       bound = new InitialContext().lookup(jndiName);
     } catch (NamingException | RuntimeException e) {
-      throw new SQLException("DataSource '" + jndiName + "' is not available in JNDI: " + e, e);
+      throw new SQLException(
+          JdbcMessage.DATASOURCE_NOT_FOUND.text(
+              "DataSource '" + jndiName + "' is not available in JNDI: " + e),
+          e);
     }
     if (!(bound instanceof DataSource ds)) {
       throw new SQLException(
-          "JNDI name '"
-              + jndiName
-              + "' is bound to "
-              + (bound == null ? "null" : bound.getClass().getName())
-              + ", not to a javax.sql.DataSource");
+          JdbcMessage.DATASOURCE_NOT_FOUND.text(
+              "JNDI name '"
+                  + jndiName
+                  + "' is bound to "
+                  + (bound == null ? "null" : bound.getClass().getName())
+                  + ", not to a javax.sql.DataSource"));
     }
     target = ds;
     return ds;

@@ -89,7 +89,8 @@ record LockTable(String table, String name, String lockUntil, String lockedAt, S
   private static void require(boolean valid, String what, String value, String rule) {
     if (!valid) {
       throw new IllegalArgumentException(
-          "Invalid " + what + " name '" + value + "': expected " + rule);
+          JdbcMessage.INVALID_ARGUMENT.text(
+              "Invalid " + what + " name '" + value + "': expected " + rule));
     }
   }
 }

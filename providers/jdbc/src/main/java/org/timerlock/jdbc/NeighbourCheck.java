@@ -122,13 +122,17 @@ final class NeighbourCheck {
     System.getLogger(JdbcLockProvider.class.getName())
         .log(
             Level.WARNING,
-            "Lock ''{0}'' in {1} was taken by ''{2}'', not a TimerLock node, with {3} {4} ahead of"
-                + " the database clock: that node very likely writes its JVM''s local time (a"
-                + " ShedLock node without usingDbTime() in a time zone ahead of UTC), so TimerLock"
-                + " nodes are locked out for that long after each of its runs, and it takes locks"
-                + " TimerLock nodes hold. Switch the ShedLock nodes to usingDbTime()"
-                + " (JdbcTemplateLockProvider) or start them with -Duser.timezone=UTC (see"
-                + " migration-from-shedlock.md). Warned once per lock.",
+            JdbcMessage.SHEDLOCK_LOCAL_TIME.text(
+                "Lock ''{0}'' in {1} was taken by ''{2}'', not a TimerLock node, with {3} {4}"
+                    + " ahead of"
+                    + " the database clock: that node very likely writes its JVM''s local time (a"
+                    + " ShedLock node without usingDbTime() in a time zone ahead of UTC), so"
+                    + " TimerLock"
+                    + " nodes are locked out for that long after each of its runs, and it takes"
+                    + " locks"
+                    + " TimerLock nodes hold. Switch the ShedLock nodes to usingDbTime()"
+                    + " (JdbcTemplateLockProvider) or start them with -Duser.timezone=UTC (see"
+                    + " migration-from-shedlock.md). Warned once per lock."),
             Printable.of(storedName),
             where.get(),
             Printable.of(owner),

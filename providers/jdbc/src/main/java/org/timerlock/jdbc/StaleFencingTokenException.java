@@ -19,13 +19,14 @@ public final class StaleFencingTokenException extends SQLException {
 
   StaleFencingTokenException(String table, String resource, long token) {
     super(
-        "Write to '"
-            + resource
-            + "' refused: fencing token "
-            + token
-            + " is older than the latest one recorded in "
-            + table
-            + "; the lock expired while the task ran and another node has taken over",
+        JdbcMessage.STALE_FENCING_TOKEN.text(
+            "Write to '"
+                + resource
+                + "' refused: fencing token "
+                + token
+                + " is older than the latest one recorded in "
+                + table
+                + "; the lock expired while the task ran and another node has taken over"),
         SQL_STATE);
     this.resource = resource;
     this.token = token;

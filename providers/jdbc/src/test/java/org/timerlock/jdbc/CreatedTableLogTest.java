@@ -28,7 +28,7 @@ class CreatedTableLogTest {
     }
 
     assertThat(log.messages())
-        .filteredOn(m -> m.startsWith("Created lock table"))
-        .containsExactly("Created lock table " + table + " on H2 (test pool)");
+        .filteredOn(m -> m.startsWith("TIMERLOCK-310 Created lock table"))
+        .containsExactly("TIMERLOCK-310 Created lock table " + table + " on H2 (test pool)");
   }
 }

@@ -104,7 +104,8 @@ class FactoryTest {
     assertThatThrownBy(() -> create(Map.of("timerlock.jdbc.table", "shed-lock")))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage(
-            "timerlock.jdbc.table = \"shed-lock\": it does not follow the rule; expected an SQL"
+            "TIMERLOCK-104 timerlock.jdbc.table = \"shed-lock\": it does not follow the rule;"
+                + " expected an SQL"
                 + " identifier (letters, digits, _ or $, not starting with a digit), optionally"
                 + " qualified by a schema as in 'locks.shedlock'");
   }
@@ -114,7 +115,8 @@ class FactoryTest {
     assertThatThrownBy(() -> create(Map.of("timerlock.jdbc.create-table", "yes")))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage(
-            "timerlock.jdbc.create-table = \"yes\": it is not a boolean; expected true or false");
+            "TIMERLOCK-104 timerlock.jdbc.create-table = \"yes\": it is not a boolean; expected"
+                + " true or false");
   }
 
   @Test
@@ -125,7 +127,8 @@ class FactoryTest {
                     Map.of("timerlock.jdbc.url", "postgres://u:Secret-1@h/db?password=Secret-2")))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage(
-            "timerlock.jdbc.url = \"postgres://h/db\" (shown without user, password, query and"
+            "TIMERLOCK-302 timerlock.jdbc.url = \"postgres://h/db\" (shown without user,"
+                + " password, query and"
                 + " properties): it does not start with jdbc:; expected a JDBC URL,"
                 + " jdbc:<database>:...");
   }
@@ -152,7 +155,7 @@ class FactoryTest {
                                 size)))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage(
-                    "timerlock.jdbc.pool-size = \""
+                    "TIMERLOCK-104 timerlock.jdbc.pool-size = \""
                         + size
                         + "\": "
                         + problem
@@ -176,7 +179,7 @@ class FactoryTest {
                                 timeout)))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage(
-                    "timerlock.jdbc.connection-timeout = \""
+                    "TIMERLOCK-104 timerlock.jdbc.connection-timeout = \""
                         + timeout
                         + "\": "
                         + problem
@@ -193,7 +196,8 @@ class FactoryTest {
                         "timerlock.jdbc.url", "jdbc:postgresql://h/db?user=u&password=secret")))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage(
-            "timerlock.jdbc.datasource = \"java:app/ds\": it cannot be used together with"
+            "TIMERLOCK-301 timerlock.jdbc.datasource = \"java:app/ds\": it cannot be used"
+                + " together with"
                 + " timerlock.jdbc.url = \"jdbc:postgresql://h/db\" (shown without user, password,"
                 + " query and properties) (set only one: a JNDI DataSource, or a URL for a pool of"
                 + " its own); expected a JNDI name without white space, such as"
@@ -206,7 +210,8 @@ class FactoryTest {
     String secret = "Pa55-w0rd-not-shown";
     assertThatThrownBy(() -> create(Map.of("timerlock.jdbc.password", secret)))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageStartingWith("timerlock.jdbc.password is set but timerlock.jdbc.url is not")
+        .hasMessageStartingWith(
+            "TIMERLOCK-301 timerlock.jdbc.password is set but timerlock.jdbc.url is not")
         .hasMessageNotContaining(secret);
     assertThatThrownBy(
             () ->
@@ -218,7 +223,8 @@ class FactoryTest {
                         secret)))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageStartingWith(
-            "timerlock.jdbc.url = \"jdbc:no-such-driver://h/db\" (shown without user, password,"
+            "TIMERLOCK-302 timerlock.jdbc.url = \"jdbc:no-such-driver://h/db\" (shown without"
+                + " user, password,"
                 + " query and properties): no JDBC driver on the class path accepts it")
         .hasMessageNotContaining(secret)
         .satisfies(

@@ -63,7 +63,7 @@ class NameLengthTest {
       assertThatThrownBy(() -> provider.lock(one))
           .isInstanceOf(IllegalArgumentException.class)
           .hasMessage(
-              "Lock name '"
+              "TIMERLOCK-308 Lock name '"
                   + TWENTY
                   + "one' has 23 characters; the lock table shedlock holds names of at most 20"
                   + " (column name): use a shorter name, or widen the column");

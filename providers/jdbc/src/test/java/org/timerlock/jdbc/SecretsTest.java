@@ -148,7 +148,7 @@ class SecretsTest {
       seen.add(text);
       assertThat(deployment.getMessage())
           .as("deployment error for %s", c.url())
-          .startsWith("timerlock.jdbc.url = \"" + JdbcUrls.describe(c.url()) + "\"");
+          .startsWith("TIMERLOCK-302 timerlock.jdbc.url = \"" + JdbcUrls.describe(c.url()) + "\"");
       assertNoSecret(c, seen);
       return false;
     }
@@ -210,7 +210,7 @@ class SecretsTest {
         ((AutoCloseable) provider).close();
       }
       seen.addAll(logged);
-      assertThat(logged).anyMatch(m -> m.startsWith("Created lock table"));
+      assertThat(logged).anyMatch(m -> m.startsWith("TIMERLOCK-310 Created lock table"));
       assertThat(String.join("\n", seen)).contains("(jdbc:postgresql://");
       assertNoSecret(c, seen);
     }

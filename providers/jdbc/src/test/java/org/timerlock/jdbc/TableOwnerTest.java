@@ -60,7 +60,7 @@ class TableOwnerTest {
       assertThat(warnings).as("one warning").hasSize(1);
       assertThat(warnings.get(0))
           .startsWith(
-              "Lock table "
+              "TIMERLOCK-311 Lock table "
                   + db.namespace()
                   + ".shedlock is owned by role '"
                   + squatter
@@ -85,7 +85,8 @@ class TableOwnerTest {
           provider.lock(LockConfiguration.of("job", Duration.ofMinutes(1))).orElseThrow().unlock();
         }
       }
-      assertThat(log.records()).anyMatch(r -> r.getMessage().startsWith("Created lock table"));
+      assertThat(log.records())
+          .anyMatch(r -> r.getMessage().startsWith("TIMERLOCK-310 Created lock table"));
       assertThat(warnings()).isEmpty();
     }
   }

@@ -38,7 +38,8 @@ final class ClientClasses {
       try {
         Class.forName(name, true, loader);
       } catch (ClassNotFoundException | LinkageError e) {
-        throw new IllegalStateException(problem(name, e), e);
+        throw new IllegalStateException(
+            RedisMessage.CLIENT_LIBRARY_MISSING.text(problem(name, e)), e);
       }
     }
   }

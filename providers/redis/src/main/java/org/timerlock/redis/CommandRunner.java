@@ -92,7 +92,7 @@ final class CommandRunner {
               + what.get()
               + ": "
               + Failures.reason(e, socketTimeoutMillis, source.secrets());
-      throw new LockException(message, e);
+      throw new LockException(RedisMessage.STORE_FAILURE.text(message), e);
     }
   }
 

@@ -81,6 +81,6 @@ final class LazyClient {
   }
 
   private IllegalStateException closedException() {
-    return new IllegalStateException(owner + " is closed");
+    return new IllegalStateException(RedisMessage.CLOSED.text(owner + " is closed"));
   }
 }

@@ -40,7 +40,8 @@ record LuaScript(String text, String sha) {
       MessageDigest digest = MessageDigest.getInstance("SHA-1");
       return HexFormat.of().formatHex(digest.digest(text.getBytes(StandardCharsets.UTF_8)));
     } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("SHA-1 is missing from this JVM", e);
+      throw new IllegalStateException(
+          RedisMessage.NO_SHA1.text("SHA-1 is missing from this JVM"), e);
     }
   }
 }

@@ -48,14 +48,17 @@ final class NeighbourCheck {
     if ((value == null || !OwnerIds.isOwnerId(value)) && warned.add(name)) {
       RedisLockProvider.LOG.log(
           Level.WARNING,
-          "Lock ''{0}'' (key {1}) was {2} while this node''s lease still had {3} ms to run: another"
-              + " program deleted or overwrote the key. Most likely a ShedLock node whose"
-              + " RedisLockProvider runs without safeUpdate(true) (ShedLock''s default) overran"
-              + " its lockAtMostFor and its release deleted the key whoever held it, so another"
-              + " node may have run the task while this one still ran. Build ShedLock''s"
-              + " RedisLockProvider with safeUpdate(true) (see migration-from-shedlock.md). If no"
-              + " ShedLock node uses these keys, the key was lost (Redis restart without"
-              + " persistence, failover, eviction). Warned once per lock.",
+          RedisMessage.KEY_DELETED_BY_OTHER.text(
+              "Lock ''{0}'' (key {1}) was {2} while this node''s lease still had {3} ms to run:"
+                  + " another"
+                  + " program deleted or overwrote the key. Most likely a ShedLock node whose"
+                  + " RedisLockProvider runs without safeUpdate(true) (ShedLock''s default) overran"
+                  + " its lockAtMostFor and its release deleted the key whoever held it, so another"
+                  + " node may have run the task while this one still ran. Build ShedLock''s"
+                  + " RedisLockProvider with safeUpdate(true) (see migration-from-shedlock.md)."
+                  + " If no"
+                  + " ShedLock node uses these keys, the key was lost (Redis restart without"
+                  + " persistence, failover, eviction). Warned once per lock."),
           Printable.of(name),
           Printable.of(key),
           value == null ? "deleted" : "taken by '" + Printable.of(value) + "'",

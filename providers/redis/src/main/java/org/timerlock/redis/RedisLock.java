@@ -60,9 +60,10 @@ final class RedisLock implements SimpleLock {
     if (Long.valueOf(0).equals(result)) {
       RedisLockProvider.LOG.log(
           Level.WARNING,
-          "Lock ''{0}'' was no longer held by {1} when released, {2} after it was taken"
-              + " (lockAtMostFor {3} ms): the task ran longer than lockAtMostFor, or the key"
-              + " was removed or lost (Redis restart or failover)",
+          RedisMessage.LOST_AT_RELEASE.text(
+              "Lock ''{0}'' was no longer held by {1} when released, {2} after it was taken"
+                  + " (lockAtMostFor {3} ms): the task ran longer than lockAtMostFor, or the key"
+                  + " was removed or lost (Redis restart or failover)"),
           Printable.of(name),
           owner,
           heldFor(),
@@ -87,8 +88,9 @@ final class RedisLock implements SimpleLock {
     if (!stillHeld) {
       RedisLockProvider.LOG.log(
           Level.WARNING,
-          "Lock ''{0}'' could not be extended: it was no longer held by {1}, {2} after it was"
-              + " taken",
+          RedisMessage.LOST_AT_EXTENSION.text(
+              "Lock ''{0}'' could not be extended: it was no longer held by {1}, {2} after it was"
+                  + " taken"),
           Printable.of(name),
           owner,
           heldFor());

@@ -79,9 +79,11 @@ final class RedisLockAdmin implements LockAdmin {
           while (at != null && keys.size() < limit) {
             if (at.node() >= scanners.size()) {
               throw new IllegalArgumentException(
-                  "LockAdmin.list: the cursor '"
-                      + cursor
-                      + "' names a Redis master that is no longer there; start again with null");
+                  RedisMessage.INVALID_ARGUMENT.text(
+                      "LockAdmin.list: the cursor '"
+                          + cursor
+                          + "' names a Redis master that is no longer there; start again with"
+                          + " null"));
             }
             ScanResult<String> scanned = scanners.get(at.node()).scan(at.cursor(), params);
             keys.addAll(scanned.getResult());
@@ -208,7 +210,8 @@ final class RedisLockAdmin implements LockAdmin {
         // reported below
       }
       throw new IllegalArgumentException(
-          "LockAdmin.list: '" + text + "' is not a cursor of the Redis lock admin");
+          RedisMessage.INVALID_ARGUMENT.text(
+              "LockAdmin.list: '" + text + "' is not a cursor of the Redis lock admin"));
     }
 
     /** After a SCAN call: the same master, the next one, or null when the last one is done. */

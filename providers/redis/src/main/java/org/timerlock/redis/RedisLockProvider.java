@@ -194,10 +194,15 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
       throw givenUp(
           lock,
           new LockException(
-              replicas.where() + " could not acquire lock '" + Printable.of(name) + "': " + e, e));
+              RedisMessage.STORE_FAILURE.text(
+                  replicas.where() + " could not acquire lock '" + Printable.of(name) + "': " + e),
+              e));
     } catch (Error e) {
       try {
-        givenUp(lock, new LockException("the acquisition failed with an error", e));
+        givenUp(
+            lock,
+            new LockException(
+                RedisMessage.STORE_FAILURE.text("the acquisition failed with an error"), e));
       } catch (Error again) {
         e.addSuppressed(again);
       }
@@ -233,13 +238,14 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
     int shown =
         Character.isHighSurrogate(name.charAt(NAME_SHOWN - 1)) ? NAME_SHOWN - 1 : NAME_SHOWN;
     throw new IllegalArgumentException(
-        "The lock name starting '"
-            + Printable.of(name.substring(0, shown))
-            + "...' has "
-            + name.length()
-            + " characters, but the Redis lock store accepts at most "
-            + MAX_NAME_LENGTH
-            + ": choose a shorter name");
+        RedisMessage.NAME_TOO_LONG.text(
+            "The lock name starting '"
+                + Printable.of(name.substring(0, shown))
+                + "...' has "
+                + name.length()
+                + " characters, but the Redis lock store accepts at most "
+                + MAX_NAME_LENGTH
+                + ": choose a shorter name"));
   }
 
   /**
@@ -315,11 +321,12 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
     }
     if (Math.abs(fire) > LockCommands.MAX_FIRE_MILLIS) {
       throw new LockException(
-          "Lock '"
-              + Printable.of(configuration.name())
-              + "': the fire instant "
-              + configuration.fireInstant()
-              + " is too far from 1970 for the Redis store (at most 2^53-1 ms either way)");
+          RedisMessage.FIRE_OUT_OF_RANGE.text(
+              "Lock '"
+                  + Printable.of(configuration.name())
+                  + "': the fire instant "
+                  + configuration.fireInstant()
+                  + " is too far from 1970 for the Redis store (at most 2^53-1 ms either way)"));
     }
     return fire;
   }
@@ -413,12 +420,13 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
         this.uri = RedisUri.parse(uri);
       } catch (IllegalArgumentException e) {
         throw new IllegalArgumentException(
-            "the Redis URI "
-                + RedisUri.shown(uri)
-                + ": "
-                + e.getMessage()
-                + "; expected "
-                + RedisUri.ACCEPTED,
+            RedisMessage.INVALID_ARGUMENT.text(
+                "the Redis URI "
+                    + RedisUri.shown(uri)
+                    + ": "
+                    + e.getMessage()
+                    + "; expected "
+                    + RedisUri.ACCEPTED),
             e);
       }
       return this;
@@ -433,7 +441,8 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
      */
     public Builder sentinel(String masterName, String nodes) {
       if (masterName == null || masterName.isBlank()) {
-        throw new IllegalArgumentException("the Sentinel master name must not be blank");
+        throw new IllegalArgumentException(
+            RedisMessage.INVALID_ARGUMENT.text("the Sentinel master name must not be blank"));
       }
       this.sentinelNodes = nodes("the Sentinel nodes", nodes, 26379);
       this.sentinelMaster = masterName.trim();
@@ -498,7 +507,8 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
      */
     public Builder database(int database) {
       if (database < 0) {
-        throw new IllegalArgumentException("the database index must not be negative");
+        throw new IllegalArgumentException(
+            RedisMessage.INVALID_ARGUMENT.text("the database index must not be negative"));
       }
       this.database = database;
       return this;
@@ -587,7 +597,8 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
      */
     public Builder poolSize(int size) {
       if (size < 1) {
-        throw new IllegalArgumentException("the pool size must be at least 1, was " + size);
+        throw new IllegalArgumentException(
+            RedisMessage.INVALID_ARGUMENT.text("the pool size must be at least 1, was " + size));
       }
       this.poolSize = size;
       return this;
@@ -602,7 +613,8 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
     public Builder clusterMaxAttempts(int attempts) {
       if (attempts < 1) {
         throw new IllegalArgumentException(
-            "the cluster max attempts must be at least 1, was " + attempts);
+            RedisMessage.INVALID_ARGUMENT.text(
+                "the cluster max attempts must be at least 1, was " + attempts));
       }
       this.clusterMaxAttempts = attempts;
       return this;
@@ -654,7 +666,8 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
     public Builder waitForReplicas(int replicas, Duration timeout) {
       if (replicas < 0) {
         throw new IllegalArgumentException(
-            "the number of replicas to wait for must not be negative, was " + replicas);
+            RedisMessage.INVALID_ARGUMENT.text(
+                "the number of replicas to wait for must not be negative, was " + replicas));
       }
       this.waitTimeout = positiveMillis(timeout, "the replica wait timeout");
       this.waitForReplicas = replicas;
@@ -679,16 +692,18 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
               + (client != null ? 1 : 0);
       if (topologies != 1) {
         throw new IllegalArgumentException(
-            (topologies == 0 ? "no Redis was configured" : "more than one Redis was configured")
-                + ": choose exactly one of a URI (standalone), Sentinel, Cluster or a client");
+            RedisMessage.INVALID_ARGUMENT.text(
+                (topologies == 0 ? "no Redis was configured" : "more than one Redis was configured")
+                    + ": choose exactly one of a URI (standalone), Sentinel, Cluster or a client"));
       }
       if (waitForReplicas > 0 && waitTimeout.compareTo(socketTimeout) >= 0) {
         throw new IllegalArgumentException(
-            "the replica wait timeout ("
-                + waitTimeout.toMillis()
-                + " ms) must be shorter than the socket timeout ("
-                + socketTimeout.toMillis()
-                + " ms)");
+            RedisMessage.INVALID_ARGUMENT.text(
+                "the replica wait timeout ("
+                    + waitTimeout.toMillis()
+                    + " ms) must be shorter than the socket timeout ("
+                    + socketTimeout.toMillis()
+                    + " ms)"));
       }
       if (nodeId == null) {
         nodeId = OwnerIds.defaultNodeId();
@@ -710,18 +725,20 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
       int db = uri.database();
       if (database != null && db != 0 && db != database) {
         throw new IllegalArgumentException(
-            "the database is given both in the URI (/"
-                + db
-                + ") and separately ("
-                + database
-                + ")");
+            RedisMessage.INVALID_ARGUMENT.text(
+                "the database is given both in the URI (/"
+                    + db
+                    + ") and separately ("
+                    + database
+                    + ")"));
       }
       if (database != null) {
         db = database;
       }
       if (ssl != null && ssl != uri.ssl()) {
         throw new IllegalArgumentException(
-            "TLS is chosen by the URI's scheme: use rediss:// for TLS and redis:// without");
+            RedisMessage.INVALID_ARGUMENT.text(
+                "TLS is chosen by the URI's scheme: use rediss:// for TLS and redis:// without"));
       }
       ConnectionOptions connection = connection();
       DefaultJedisClientConfig config = connection.clientConfig(user, secret, db, uri.ssl());
@@ -774,7 +791,8 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
     private ClientSource cluster() {
       if (database != null && database != 0) {
         throw new IllegalArgumentException(
-            "a Redis Cluster has only database 0, database " + database + " was configured");
+            RedisMessage.INVALID_ARGUMENT.text(
+                "a Redis Cluster has only database 0, database " + database + " was configured"));
       }
       boolean tls = ssl != null && ssl;
       ConnectionOptions connection = connection();
@@ -814,13 +832,14 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
         return Endpoints.parseList(nodes, defaultPort);
       } catch (IllegalArgumentException e) {
         throw new IllegalArgumentException(
-            what
-                + " "
-                + Endpoints.shown(nodes, defaultPort)
-                + ": "
-                + e.getMessage()
-                + "; expected "
-                + Endpoints.ACCEPTED,
+            RedisMessage.INVALID_ARGUMENT.text(
+                what
+                    + " "
+                    + Endpoints.shown(nodes, defaultPort)
+                    + ": "
+                    + e.getMessage()
+                    + "; expected "
+                    + Endpoints.ACCEPTED),
             e);
       }
     }
@@ -828,24 +847,28 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
     private static String merge(String fromUri, String separately, String what) {
       if (fromUri != null && separately != null && !fromUri.equals(separately)) {
         throw new IllegalArgumentException(
-            "the " + what + " is given both in the URI and separately, with different values");
+            RedisMessage.INVALID_ARGUMENT.text(
+                "the " + what + " is given both in the URI and separately, with different values"));
       }
       return fromUri != null ? fromUri : separately;
     }
 
     private static Duration positiveMillis(Duration duration, String what) {
       if (duration == null || duration.isNegative() || duration.toMillis() < 1) {
-        throw new IllegalArgumentException(what + " must be at least 1 ms, was " + duration);
+        throw new IllegalArgumentException(
+            RedisMessage.INVALID_ARGUMENT.text(what + " must be at least 1 ms, was " + duration));
       }
       if (duration.toMillis() > Integer.MAX_VALUE) {
-        throw new IllegalArgumentException(what + " is too long: " + duration);
+        throw new IllegalArgumentException(
+            RedisMessage.INVALID_ARGUMENT.text(what + " is too long: " + duration));
       }
       return duration;
     }
 
     private static String notBlank(String value, String what) {
       if (value == null || value.isBlank()) {
-        throw new IllegalArgumentException(what + " must not be blank");
+        throw new IllegalArgumentException(
+            RedisMessage.INVALID_ARGUMENT.text(what + " must not be blank"));
       }
       return value;
     }

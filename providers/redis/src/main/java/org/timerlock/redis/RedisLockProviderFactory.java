@@ -8,6 +8,7 @@ import java.util.function.Consumer;
 import org.timerlock.core.LockProvider;
 import org.timerlock.core.spi.ConfigKey;
 import org.timerlock.core.spi.LockProviderFactory;
+import org.timerlock.core.spi.MessageCode;
 import org.timerlock.core.spi.ProviderSettings;
 import org.timerlock.core.spi.ValueType;
 
@@ -265,29 +266,32 @@ public final class RedisLockProviderFactory implements LockProviderFactory {
     }
     if (chosen.isEmpty()) {
       throw new IllegalArgumentException(
-          "No Redis configured for timerlock.provider=redis: set "
-              + URI
-              + " (e.g. redis://localhost:6379), or "
-              + SENTINEL_MASTER
-              + " and "
-              + SENTINEL_NODES
-              + ", or "
-              + CLUSTER_NODES);
+          RedisMessage.NO_TOPOLOGY.text(
+              "No Redis configured for timerlock.provider=redis: set "
+                  + URI
+                  + " (e.g. redis://localhost:6379), or "
+                  + SENTINEL_MASTER
+                  + " and "
+                  + SENTINEL_NODES
+                  + ", or "
+                  + CLUSTER_NODES));
     }
     if (chosen.size() > 1) {
       throw new IllegalArgumentException(
-          "Only one Redis topology can be configured, but "
-              + String.join(" and ", chosen)
-              + " are set");
+          RedisMessage.CONFLICTING_SETTINGS.text(
+              "Only one Redis topology can be configured, but "
+                  + String.join(" and ", chosen)
+                  + " are set"));
     }
     if (sentinel != sentinelMaster) {
       throw new IllegalArgumentException(
-          SENTINEL_MASTER
-              + " and "
-              + SENTINEL_NODES
-              + " go together, but only "
-              + (sentinel ? SENTINEL_NODES : SENTINEL_MASTER)
-              + " is set");
+          RedisMessage.CONFLICTING_SETTINGS.text(
+              SENTINEL_MASTER
+                  + " and "
+                  + SENTINEL_NODES
+                  + " go together, but only "
+                  + (sentinel ? SENTINEL_NODES : SENTINEL_MASTER)
+                  + " is set"));
     }
 
     RedisLockProvider.Builder builder = RedisLockProvider.builder();
@@ -327,11 +331,13 @@ public final class RedisLockProviderFactory implements LockProviderFactory {
     try {
       return builder.build();
     } catch (IllegalArgumentException e) {
+      // The builder's message keeps its code in front.
       throw new IllegalArgumentException(
-          "Invalid Redis configuration for timerlock.provider=redis ("
-              + String.join(", ", chosen)
-              + "): "
-              + e.getMessage(),
+          MessageCode.inContext(
+              "Invalid Redis configuration for timerlock.provider=redis ("
+                  + String.join(", ", chosen)
+                  + "): ",
+              e.getMessage()),
           e);
     }
   }
@@ -381,7 +387,8 @@ public final class RedisLockProviderFactory implements LockProviderFactory {
     } else {
       shown = text;
     }
-    return key.invalid(shown, problem);
+    // A builder's message is the problem: its code gives way to this one.
+    return RedisMessage.INVALID_SETTING.text(key.invalid(shown, MessageCode.withoutCode(problem)));
   }
 
   /** Checks a node list here rather than in its type, whose messages would quote the text. */

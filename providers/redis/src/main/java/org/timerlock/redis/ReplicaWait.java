@@ -41,17 +41,18 @@ final class ReplicaWait {
     }
     return Optional.of(
         new LockException(
-            runner.where()
-                + " could not acquire lock '"
-                + Printable.of(name)
-                + "': only "
-                + acknowledged
-                + " of the "
-                + replicas
-                + " replicas required by timerlock.redis.wait-for-replicas acknowledged it"
-                + " within "
-                + timeoutMillis
-                + " ms"));
+            RedisMessage.NOT_REPLICATED.text(
+                runner.where()
+                    + " could not acquire lock '"
+                    + Printable.of(name)
+                    + "': only "
+                    + acknowledged
+                    + " of the "
+                    + replicas
+                    + " replicas required by timerlock.redis.wait-for-replicas acknowledged it"
+                    + " within "
+                    + timeoutMillis
+                    + " ms")));
   }
 
   /** After an extension, which stands either way: too few replicas only make a warning. */
@@ -63,8 +64,9 @@ final class ReplicaWait {
     if (acknowledged < replicas) {
       RedisLockProvider.LOG.log(
           Level.WARNING,
-          "Extension of lock ''{0}'' reached only {1} of {2} replicas within {3} ms: a"
-              + " failover now could shorten it",
+          RedisMessage.NOT_REPLICATED.text(
+              "Extension of lock ''{0}'' reached only {1} of {2} replicas within {3} ms: a"
+                  + " failover now could shorten it"),
           Printable.of(name),
           acknowledged,
           replicas,

@@ -38,7 +38,7 @@ class NameLengthTest {
           new Runnable[] {() -> provider.tryLock(config), () -> provider.lock(config)}) {
         assertThatThrownBy(call::run)
             .isInstanceOf(IllegalArgumentException.class)
-            .hasMessageStartingWith("The lock name starting 'huge-report\\nxxx")
+            .hasMessageStartingWith("TIMERLOCK-405 The lock name starting 'huge-report\\nxxx")
             .hasMessageContaining("has " + name.length() + " characters")
             .hasMessageContaining("accepts at most 1024")
             .satisfies(e -> assertThat(e.getMessage()).hasSizeLessThan(300));

@@ -187,12 +187,14 @@ class RedisLockProviderFactoryTest {
   void badUriNamesTheKeyAndTheHostButNotThePassword() {
     assertRejectedWith(
         Map.of(URI.name(), "http://user:" + SECRET + "@host:6379"),
-        "timerlock.redis.uri = \"<host:6379, the rest not shown>\": it does not start with"
+        "TIMERLOCK-403 timerlock.redis.uri = \"<host:6379, the rest not shown>\": it does not"
+            + " start with"
             + " redis:// or rediss://; expected redis://[[user]:password@]host[:port][/database],"
             + " or rediss://... for TLS");
     assertRejected(
         Map.of(URI.name(), "redis://user:" + SECRET + "@host:6379/zero"),
-        "timerlock.redis.uri = \"<host:6379, the rest not shown>\": its path is not a database"
+        "TIMERLOCK-403 timerlock.redis.uri = \"<host:6379, the rest not shown>\": its path is"
+            + " not a database"
             + " index like /0 or /3; expected redis://");
     assertRejected(
         Map.of(URI.name(), "redis://user:" + SECRET + "@host:99999"),
@@ -264,7 +266,8 @@ class RedisLockProviderFactoryTest {
   void aUriInANodeListIsExplained() {
     assertRejectedWith(
         Map.of(CLUSTER_NODES.name(), "n1:7000, redis://user:" + SECRET + "@n2:7000"),
-        "timerlock.redis.cluster.nodes = \"n1:7000,<entry 2>\": entry 2 is a URI, not host:port"
+        "TIMERLOCK-403 timerlock.redis.cluster.nodes = \"n1:7000,<entry 2>\": entry 2 is a URI,"
+            + " not host:port"
             + " (not shown: it may contain a password); set the credentials with"
             + " timerlock.redis.username and timerlock.redis.password; expected"
             + " host:port[,host:port...], port 6379 when absent");
@@ -286,42 +289,50 @@ class RedisLockProviderFactoryTest {
     String durations = "; expected a positive duration: 30s, 2m30s, 500ms, 1h or ISO-8601 PT30S";
     assertRejectedWith(
         Map.of(URI.name(), "redis://h", CONNECT_TIMEOUT.name(), "soon"),
-        "timerlock.redis.connect-timeout = \"soon\": it is not a duration" + durations);
+        "TIMERLOCK-104 timerlock.redis.connect-timeout = \"soon\": it is not a duration"
+            + durations);
     assertRejectedWith(
         Map.of(URI.name(), "redis://h", SOCKET_TIMEOUT.name(), "0ms"),
-        "timerlock.redis.socket-timeout = \"0ms\": it is not positive" + durations);
+        "TIMERLOCK-104 timerlock.redis.socket-timeout = \"0ms\": it is not positive" + durations);
     assertRejectedWith(
         Map.of(URI.name(), "redis://h", SOCKET_TIMEOUT.name(), "PT0.0005S"),
-        "timerlock.redis.socket-timeout = \"PT0.0005S\": the socket timeout must be at least 1 ms,"
+        "TIMERLOCK-403 timerlock.redis.socket-timeout = \"PT0.0005S\": the socket timeout must"
+            + " be at least 1 ms,"
             + " was PT0.0005S"
             + durations);
     assertRejectedWith(
         Map.of(URI.name(), "redis://h", POOL_SIZE.name(), "0"),
-        "timerlock.redis.pool-size = \"0\": it is out of range; expected a whole number from 1 to"
+        "TIMERLOCK-104 timerlock.redis.pool-size = \"0\": it is out of range; expected a whole"
+            + " number from 1 to"
             + " 1000");
     assertRejectedWith(
         Map.of(URI.name(), "redis://h", POOL_SIZE.name(), "many"),
-        "timerlock.redis.pool-size = \"many\": it is not a whole number; expected a whole number"
+        "TIMERLOCK-104 timerlock.redis.pool-size = \"many\": it is not a whole number; expected"
+            + " a whole number"
             + " from 1 to 1000");
     assertRejectedWith(
         Map.of(URI.name(), "redis://h", DATABASE.name(), "-1"),
-        "timerlock.redis.database = \"-1\": it is out of range; expected a whole number from 0 to"
+        "TIMERLOCK-104 timerlock.redis.database = \"-1\": it is out of range; expected a whole"
+            + " number from 0 to"
             + " 1000000");
     assertRejectedWith(
         Map.of(URI.name(), "redis://h", KEY_PREFIX.name(), "  "),
-        "timerlock.redis.key-prefix = \"  \": it is blank; expected text that is not blank");
+        "TIMERLOCK-104 timerlock.redis.key-prefix = \"  \": it is blank; expected text that is"
+            + " not blank");
     assertRejectedWith(
         Map.of(CLUSTER_NODES.name(), "n1:7000,n2:seven"),
-        "timerlock.redis.cluster.nodes = \"n1:7000,<entry 2>\": entry 2 (host n2) has no valid"
+        "TIMERLOCK-403 timerlock.redis.cluster.nodes = \"n1:7000,<entry 2>\": entry 2 (host n2)"
+            + " has no valid"
             + " port, a number from 1 to 65535; expected host:port[,host:port...], port 6379 when"
             + " absent");
     assertRejectedWith(
         Map.of(SENTINEL_MASTER.name(), "m", SENTINEL_NODES.name(), "s1,,s2"),
-        "timerlock.redis.sentinel.nodes = \"s1:26379,<entry 2>,s2:26379\": entry 2 is empty;"
+        "TIMERLOCK-403 timerlock.redis.sentinel.nodes = \"s1:26379,<entry 2>,s2:26379\": entry 2"
+            + " is empty;"
             + " expected host:port[,host:port...], port 26379 when absent");
     assertRejectedWith(
         Map.of(CLUSTER_NODES.name(), "n1:7000", SSL.name(), "yes"),
-        "timerlock.redis.ssl = \"yes\": it is not a boolean; expected true or false");
+        "TIMERLOCK-104 timerlock.redis.ssl = \"yes\": it is not a boolean; expected true or false");
     assertRejectedWith(
         Map.of(
             URI.name(),
@@ -330,7 +341,8 @@ class RedisLockProviderFactoryTest {
             "1",
             WAIT_TIMEOUT.name(),
             "PT0.0001S"),
-        "timerlock.redis.wait-timeout = \"PT0.0001S\": the replica wait timeout must be at least 1"
+        "TIMERLOCK-403 timerlock.redis.wait-timeout = \"PT0.0001S\": the replica wait timeout"
+            + " must be at least 1"
             + " ms, was PT0.0001S"
             + durations);
   }
@@ -347,7 +359,8 @@ class RedisLockProviderFactoryTest {
         "replica wait timeout (5000 ms) must be shorter than the socket timeout (2000 ms)");
     assertRejectedWith(
         Map.of(URI.name(), "redis://h", WAIT_FOR_REPLICAS.name(), "-1"),
-        "timerlock.redis.wait-for-replicas = \"-1\": it is out of range; expected a whole number"
+        "TIMERLOCK-104 timerlock.redis.wait-for-replicas = \"-1\": it is out of range; expected"
+            + " a whole number"
             + " from 0 to 100");
   }
 

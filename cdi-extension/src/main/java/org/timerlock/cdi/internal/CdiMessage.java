@@ -1,0 +1,73 @@
+package org.timerlock.cdi.internal;
+
+import org.timerlock.core.spi.MessageCode;
+
+/**
+ * The codes of the CDI extension's messages, TIMERLOCK-201 to TIMERLOCK-299;
+ * docs/troubleshooting.md has an entry for each. A code is never reused or renumbered once
+ * published: a message kind that goes away leaves its number unused, a new one takes the next free
+ * number.
+ */
+enum CdiMessage implements MessageCode {
+  /** A lock name that resolves to blank text. */
+  BLANK_LOCK_NAME(201),
+  /** A lock without lockAtMostFor. */
+  NO_LOCK_AT_MOST_FOR(202),
+  /** lockAtMostFor or lockAtLeastFor out of range, or in the wrong order. */
+  LOCK_DURATIONS(203),
+  /** A ${key} expression in an annotation that cannot be resolved. */
+  CONFIG_EXPRESSION(204),
+  /** Two methods that share a lock name without meaning to. */
+  NAME_SHARED(205),
+  /** A locked method the container cannot intercept. */
+  NOT_INTERCEPTABLE(206),
+  /** A locked method that returns a primitive type. */
+  PRIMITIVE_RETURN(207),
+  /** A lock name longer than the lock store accepts. */
+  NAME_TOO_LONG(208),
+  /** An unknown config key under timerlock. */
+  UNKNOWN_KEY(209),
+  /** A per-lock key without the double quotes around the lock name. */
+  LOCK_KEY_FORM(210),
+  /** A per-lock key naming an unknown lock property. */
+  UNKNOWN_LOCK_PROPERTY(211),
+  /** timerlock.provider naming a provider that is not on the class path. */
+  NO_PROVIDER(212),
+  /** The lock provider was not built: its configuration is invalid. */
+  PROVIDER_NOT_BUILT(213),
+  /** A lock provider factory that failed with a message without a code, or a broken library. */
+  PROVIDER_BUILD_FAILED(214),
+  /** TimerLock, or some locks, switched off by configuration. */
+  SWITCHED_OFF(215),
+  /** The lock store could not say its name length limit at deployment. */
+  NAME_LIMIT_UNKNOWN(216),
+  /** The lock provider could not be closed. */
+  PROVIDER_CLOSE_FAILED(217),
+  /** An optional integration whose API is present but whose bean cannot load. */
+  OPTIONAL_BEAN_FAILED(218),
+  /** An observer of LockEvent that threw. */
+  OBSERVER_FAILED(219),
+  /** A lock released by an operator through the lock admin. */
+  RELEASED_BY_OPERATOR(220),
+  /** A call of a locked method with no lock registered for it. */
+  NOT_REGISTERED(221),
+  /** A locked method and its lock, at deployment (INFO). */
+  RUNS_UNDER_LOCK(222),
+  /** An argument of TimerLock's CDI API that cannot be used. */
+  INVALID_ARGUMENT(223),
+  /** An attribute of a schedule annotation that cannot be read. */
+  ANNOTATION_UNREADABLE(224),
+  /** Lock admin asked of a lock provider that has none. */
+  ADMIN_UNSUPPORTED(225);
+
+  private final int number;
+
+  CdiMessage(int number) {
+    this.number = number;
+  }
+
+  @Override
+  public int number() {
+    return number;
+  }
+}
