@@ -11,6 +11,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -325,7 +326,7 @@ public final class PrivateServer implements AutoCloseable {
       } catch (SQLException | RuntimeException e) {
         last = e;
       }
-      pause();
+      Pause.of(Duration.ofMillis(200));
     }
     throw new IllegalStateException(
         "PrivateServer: " + store.id() + " on port " + port + " not ready: " + last + logs(), last);
@@ -421,15 +422,6 @@ public final class PrivateServer implements AutoCloseable {
   private static int freePort() throws IOException {
     try (ServerSocket socket = new ServerSocket(0)) {
       return socket.getLocalPort();
-    }
-  }
-
-  private static void pause() {
-    try {
-      Thread.sleep(200);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException(e);
     }
   }
 }

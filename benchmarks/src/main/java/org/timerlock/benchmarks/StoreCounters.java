@@ -1,5 +1,6 @@
 package org.timerlock.benchmarks;
 
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -71,18 +72,9 @@ public final class StoreCounters {
   private static Map<String, Long> counters(Store store) {
     if (store == Store.POSTGRES) {
       // PostgreSQL backends publish their statistics when idle for 10 s, not at every commit.
-      sleep(11_000);
+      Pause.of(Duration.ofSeconds(11));
     }
     return ServerCounters.read(store);
-  }
-
-  private static void sleep(long millis) {
-    try {
-      Thread.sleep(millis);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException(e);
-    }
   }
 
   private static void print(

@@ -99,12 +99,24 @@ public final class Stores {
    * @return a started pool of {@link #POOL_SIZE} connections
    */
   public static HikariDataSource pool(Store store, String poolName) {
+    return pool(store, poolName, POOL_SIZE);
+  }
+
+  /**
+   * A HikariCP pool on a database, with the settings both libraries get, of another size.
+   *
+   * @param store {@link Store#POSTGRES} or {@link Store#MARIADB}
+   * @param poolName names the pool in diagnostics
+   * @param connections its fixed size
+   * @return a started pool
+   */
+  public static HikariDataSource pool(Store store, String poolName, int connections) {
     HikariConfig config = new HikariConfig();
     config.setJdbcUrl(jdbcUrl(store));
     config.setUsername(setting(store, "user", store == Store.POSTGRES ? "postgres" : "root"));
     config.setPassword(setting(store, "password", ""));
-    config.setMaximumPoolSize(POOL_SIZE);
-    config.setMinimumIdle(POOL_SIZE);
+    config.setMaximumPoolSize(connections);
+    config.setMinimumIdle(connections);
     config.setAutoCommit(true);
     config.setPoolName(poolName);
     return new HikariDataSource(config);

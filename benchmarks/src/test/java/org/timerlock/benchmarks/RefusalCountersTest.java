@@ -82,22 +82,13 @@ class RefusalCountersTest {
     long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
     Map<String, Long> last = ServerCounters.read(store);
     while (true) {
-      sleep();
+      Pause.of(Duration.ofMillis(500));
       Map<String, Long> now = ServerCounters.read(store);
       if (now.get(log).equals(last.get(log))) {
         return now;
       }
       assertThat(System.nanoTime() - deadline).as("%s still moving after 30 s", log).isNegative();
       last = now;
-    }
-  }
-
-  private static void sleep() {
-    try {
-      Thread.sleep(500);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException(e);
     }
   }
 

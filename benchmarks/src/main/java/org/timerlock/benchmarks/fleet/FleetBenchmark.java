@@ -19,6 +19,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import org.timerlock.benchmarks.Library;
+import org.timerlock.benchmarks.Pause;
 import org.timerlock.benchmarks.PrivateServer;
 import org.timerlock.benchmarks.ServerCounters;
 import org.timerlock.benchmarks.Store;
@@ -132,7 +133,8 @@ public final class FleetBenchmark {
         // at once when it exits: new connections keep the window short, and the counts exact.
         close(fleet);
         open(fleet, store, library, space, n);
-        pause();
+        // Lets the closed backends exit and publish their statistics.
+        Pause.of(Duration.ofSeconds(2));
       }
       Map<String, Long> before = counters(store, server);
       long[] latencies = new long[fires * n * m];
@@ -155,7 +157,8 @@ public final class FleetBenchmark {
       }
       if (store == Store.POSTGRES) {
         close(fleet);
-        pause();
+        // Lets the closed backends exit and publish their statistics.
+        Pause.of(Duration.ofSeconds(2));
       }
       Map<String, Long> after = counters(store, server);
       return new FleetResult(
@@ -233,16 +236,6 @@ public final class FleetBenchmark {
   private record Recorder(long[] latencies, int offset, int m) {
     void record(int node, int lock, long nanos) {
       latencies[offset + node * m + lock] = nanos;
-    }
-  }
-
-  /** Lets the closed backends exit and publish their statistics. */
-  private static void pause() {
-    try {
-      Thread.sleep(2_000);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException(e);
     }
   }
 
