@@ -17,6 +17,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 import redis.clients.jedis.RedisClient;
 
@@ -92,6 +93,27 @@ public final class PrivateServer implements AutoCloseable {
       throw e;
     }
     return server;
+  }
+
+  /**
+   * Runs {@code body} with {@link Stores} pointed at a private server of the store, started for it
+   * and stopped after, or at the configured server.
+   *
+   * @param store the store
+   * @param start whether to start a private server; if not, {@code body} gets null
+   * @param body what to run
+   */
+  public static void around(Store store, boolean start, Consumer<PrivateServer> body) {
+    if (!start) {
+      body.accept(null);
+      return;
+    }
+    try (PrivateServer server = start(store)) {
+      Stores.redirect(store, server.settings());
+      body.accept(server);
+    } finally {
+      Stores.restore(store);
+    }
   }
 
   /**

@@ -7,8 +7,12 @@ import java.util.Map;
 /**
  * What one locked run and one refused acquire cost the store, counted on the server: statements and
  * commits on MariaDB, transactions and WAL flushes on PostgreSQL, commands on Redis. Not a
- * benchmark: it runs each case a fixed number of times and divides the server's counters by it. The
- * counters are server-wide, so the store should be otherwise idle.
+ * benchmark: it runs each case a fixed number of times and divides the server's counters by it.
+ *
+ * <p>By default each store is a {@link PrivateServer} started for the run, so that the server-wide
+ * counters count only these operations, and the server's processor time per operation is reported
+ * too ({@code server-cpu-µs}). With {@code -Dtimerlock.bench.counters.private=false} it uses the
+ * servers {@link Stores} names, which should then be otherwise idle.
  *
  * <pre>{@code java -cp target/benchmarks.jar org.timerlock.benchmarks.StoreCounters}</pre>
  */
@@ -29,34 +33,41 @@ public final class StoreCounters {
   public static void main(String[] args) {
     System.out.println("| store | library | case | per operation |");
     System.out.println("|---|---|---|---|");
+    boolean privateServers =
+        Boolean.parseBoolean(System.getProperty("timerlock.bench.counters.private", "true"));
     for (Store store : new Store[] {Store.POSTGRES, Store.MARIADB, Store.REDIS}) {
-      for (Library library : Library.values()) {
-        Stores.prepare(store, NAMESPACE);
-        try (Contender node = Contenders.open(store, library, NAMESPACE, "count-a");
-            Contender other = Contenders.open(store, library, NAMESPACE, "count-b")) {
-          Contender.Held held = other.hold("count-held");
-          Contender.Job run = node.job("count-run");
-          Contender.Job refused = node.job("count-held");
-          for (int i = 0; i < WARMUP; i++) {
-            run.run();
-            refused.run();
-          }
-          print(store, library, "lockedRun", measure(store, run, true));
-          print(store, library, "refusedAcquire", measure(store, refused, false));
-          held.release();
+      PrivateServer.around(store, privateServers, server -> measureStore(store, server));
+    }
+  }
+
+  private static void measureStore(Store store, PrivateServer server) {
+    for (Library library : Library.values()) {
+      Stores.prepare(store, NAMESPACE);
+      try (Contender node = Contenders.open(store, library, NAMESPACE, "count-a");
+          Contender other = Contenders.open(store, library, NAMESPACE, "count-b")) {
+        Contender.Held held = other.hold("count-held");
+        Contender.Job run = node.job("count-run");
+        Contender.Job refused = node.job("count-held");
+        for (int i = 0; i < WARMUP; i++) {
+          run.run();
+          refused.run();
         }
+        print(store, library, "lockedRun", measure(store, server, run, true));
+        print(store, library, "refusedAcquire", measure(store, server, refused, false));
+        held.release();
       }
     }
   }
 
-  private static Map<String, Double> measure(Store store, Contender.Job job, boolean expected) {
-    Map<String, Long> before = counters(store);
+  private static Map<String, Double> measure(
+      Store store, PrivateServer server, Contender.Job job, boolean expected) {
+    Map<String, Long> before = counters(store, server);
     for (int i = 0; i < COUNT; i++) {
       if (job.run() != expected) {
         throw new IllegalStateException("Unexpected outcome: " + !expected);
       }
     }
-    Map<String, Long> after = counters(store);
+    Map<String, Long> after = counters(store, server);
     Map<String, Double> perOperation = new LinkedHashMap<>();
     ServerCounters.delta(store, before, after)
         .forEach(
@@ -69,12 +80,16 @@ public final class StoreCounters {
     return perOperation;
   }
 
-  private static Map<String, Long> counters(Store store) {
+  private static Map<String, Long> counters(Store store, PrivateServer server) {
     if (store == Store.POSTGRES) {
       // PostgreSQL backends publish their statistics when idle for 10 s, not at every commit.
       Pause.of(Duration.ofSeconds(11));
     }
-    return ServerCounters.read(store);
+    Map<String, Long> counters = new LinkedHashMap<>(ServerCounters.read(store));
+    if (server != null) {
+      counters.put("server-cpu-µs", server.cpuMillis() * 1000);
+    }
+    return counters;
   }
 
   private static void print(

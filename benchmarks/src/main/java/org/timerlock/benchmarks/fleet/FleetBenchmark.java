@@ -80,27 +80,21 @@ public final class FleetBenchmark {
     table.add("|---|---|---:|---:|---:|---|---:|---:|");
     System.out.println(table.get(0) + "\n" + table.get(1));
     for (Store store : stores) {
-      PrivateServer server = privateServers ? PrivateServer.start(store) : null;
-      if (server != null) {
-        Stores.redirect(store, server.settings());
-      }
-      try {
-        for (int m : locks) {
-          for (int n : nodes) {
-            for (Library library : Library.values()) {
-              FleetResult result = run(store, server, library, n, m, fires);
-              String row = result.row(store, library, n, m, fires);
-              table.add(row);
-              System.out.println(row);
+      PrivateServer.around(
+          store,
+          privateServers,
+          server -> {
+            for (int m : locks) {
+              for (int n : nodes) {
+                for (Library library : Library.values()) {
+                  FleetResult result = run(store, server, library, n, m, fires);
+                  String row = result.row(store, library, n, m, fires);
+                  table.add(row);
+                  System.out.println(row);
+                }
+              }
             }
-          }
-        }
-      } finally {
-        if (server != null) {
-          Stores.restore(store);
-          server.close();
-        }
-      }
+          });
     }
     write(output, table);
   }
