@@ -32,7 +32,9 @@ import redis.clients.jedis.RedisClient;
  *       commit), but no autovacuum and no timed checkpoint during a run, the two background writers
  *       a measurement would otherwise count.
  *   <li>MariaDB: {@code mariadb-install-db} and {@code mariadbd}, with a binary log in MIXED format
- *       (MariaDB's default when the log is on) so that its counters can be read too.
+ *       (MariaDB's default when the log is on) so that its counters can be read too, and without
+ *       InnoDB's automatic statistics recalculation, whose background transactions would take
+ *       transaction ids and write redo during a measurement.
  *   <li>Redis: {@code redis-server} without persistence.
  * </ul>
  *
@@ -50,6 +52,7 @@ public final class PrivateServer implements AutoCloseable {
   private final Path directory;
   private final int port;
   private final Process foreground;
+  private final Thread stopAtExit = new Thread(this::stop, "stop-private-server");
 
   private PrivateServer(Store store, Path directory, int port, Process foreground) {
     this.store = store;
@@ -85,7 +88,7 @@ public final class PrivateServer implements AutoCloseable {
               throw new IllegalArgumentException(
                   "PrivateServer.start: store " + store + " has no server");
         };
-    Runtime.getRuntime().addShutdownHook(new Thread(server::stop, "stop-" + store.id()));
+    Runtime.getRuntime().addShutdownHook(server.stopAtExit);
     try {
       server.awaitReady();
     } catch (RuntimeException e) {
@@ -213,6 +216,11 @@ public final class PrivateServer implements AutoCloseable {
   @Override
   public void close() {
     stop();
+    try {
+      Runtime.getRuntime().removeShutdownHook(stopAtExit);
+    } catch (IllegalStateException e) {
+      // The JVM is exiting: the hook runs or has run, and stops nothing twice.
+    }
     try (Stream<Path> files = Files.walk(directory)) {
       files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
     } catch (IOException e) {
@@ -231,7 +239,7 @@ public final class PrivateServer implements AutoCloseable {
       return;
     }
     if (store == Store.MARIADB && Files.exists(directory.resolve("mariadbd.pid"))) {
-      // runuser does not pass the signal on: stop mariadbd itself.
+      // Stop mariadbd itself, not only the runuser in front of it.
       ProcessHandle.of(pid()).ifPresent(ProcessHandle::destroy);
     }
     foreground.destroy();
@@ -296,7 +304,8 @@ public final class PrivateServer implements AutoCloseable {
             "--log-error=" + directory.resolve("mariadbd.log"),
             "--server-id=1",
             "--log-bin=" + directory.resolve("binlog"),
-            "--binlog-format=MIXED");
+            "--binlog-format=MIXED",
+            "--innodb-stats-auto-recalc=OFF");
     return new PrivateServer(Store.MARIADB, directory, port, launch(directory, "mysql", server));
   }
 
