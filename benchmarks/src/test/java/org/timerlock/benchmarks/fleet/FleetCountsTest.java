@@ -42,16 +42,18 @@ class FleetCountsTest {
         assertThat(updates).as("heap updates with %d nodes: %s", n, records).isEqualTo(WRITES);
         assertThat(count(records, "Heap/INSERT")).as("heap inserts: %s", records).isZero();
         assertThat(count(records, "Heap/DELETE")).as("heap deletes: %s", records).isZero();
-        // A refusal that reaches the row while the winner's uncommitted update holds it has had a
-        // transaction id assigned before PostgreSQL finds the row taken (see docs/benchmarks.md):
-        // its commit record is the only thing it writes, and it waits for no flush.
+        // A refusal whose statement began before the winner's update committed finds the row
+        // changed under it: PostgreSQL locks the row's newest version to check the WHERE again,
+        // which then refuses (a transaction id, a Heap/LOCK record, a commit; see "What the fleet
+        // run shows" in docs/benchmarks.md). How many refusals race so depends on timing; the
+        // others write nothing.
         long refusals = (long) (n - 1) * LOCKS * FIRES;
-        assertThat(fleet.counters().get("xids"))
-            .as("transaction ids")
-            .isBetween(WRITES, WRITES + refusals);
-        assertThat(records.get("Transaction/COMMIT"))
-            .as("commit records")
-            .isEqualTo(fleet.counters().get("xids"));
+        long xids = fleet.counters().get("xids");
+        assertThat(xids).as("transaction ids: %s", records).isBetween(WRITES, WRITES + refusals);
+        assertThat(count(records, "Transaction/COMMIT")).as("commit records").isEqualTo(xids);
+        assertThat(count(records, "Heap/LOCK"))
+            .as("row locks: racing refusals, and updates that moved to another page: %s", records)
+            .isLessThanOrEqualTo(refusals + updates);
       }
     } finally {
       Stores.restore(Store.POSTGRES);
