@@ -1,23 +1,13 @@
 package org.timerlock.benchmarks;
 
-import com.zaxxer.hikari.HikariDataSource;
-import java.net.URI;
 import java.time.Duration;
 import java.util.Optional;
 import net.javacrumbs.shedlock.core.ClockProvider;
-import net.javacrumbs.shedlock.provider.jdbctemplate.JdbcTemplateLockProvider;
-import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
-import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
-import org.springframework.data.redis.connection.jedis.JedisClientConfiguration;
-import org.springframework.data.redis.connection.jedis.JedisConnectionFactory;
-import org.springframework.jdbc.core.JdbcTemplate;
 import org.timerlock.core.DefaultLockingTaskExecutor;
 import org.timerlock.core.InMemoryLockProvider;
 import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.LockProvider;
 import org.timerlock.core.SimpleLock;
-import org.timerlock.jdbc.JdbcLockProvider;
-import org.timerlock.redis.RedisLockProvider;
 
 /** Builds a {@link Contender} for a library on a store, configured as each library recommends. */
 public final class Contenders {
@@ -44,66 +34,21 @@ public final class Contenders {
   }
 
   private static Contender timerLock(Store store, Stores.Namespace namespace, String nodeName) {
-    return switch (store) {
-      case IN_MEMORY -> new TimerLockContender(SHARED_IN_MEMORY, () -> {});
-      case POSTGRES, MARIADB -> {
-        HikariDataSource pool = Stores.pool(store, nodeName);
-        JdbcLockProvider provider =
-            JdbcLockProvider.builder()
-                .dataSource(pool)
-                .tableName(namespace.table())
-                .createTable(false)
-                .nodeId(nodeName)
-                .build();
-        yield new TimerLockContender(provider, pool::close);
-      }
-      case REDIS -> {
-        RedisLockProvider provider =
-            RedisLockProvider.builder()
-                .uri(Stores.redisUri())
-                .poolSize(Stores.POOL_SIZE)
-                .keyPrefix(namespace.keyPrefix())
-                .environment(Stores.REDIS_ENVIRONMENT)
-                .nodeId(nodeName)
-                .build();
-        yield new TimerLockContender(provider, provider::close);
-      }
-    };
+    if (store == Store.IN_MEMORY) {
+      return new TimerLockContender(SHARED_IN_MEMORY, () -> {});
+    }
+    Providers.Opened<LockProvider> opened =
+        Providers.timerLock(store, namespace, nodeName, Stores.POOL_SIZE, false);
+    return new TimerLockContender(opened.provider(), opened.closer());
   }
 
   private static Contender shedLock(Store store, Stores.Namespace namespace, String nodeName) {
-    return switch (store) {
-      case IN_MEMORY -> new ShedLockContender(SHARED_MAP_PROVIDER, () -> {});
-      case POSTGRES, MARIADB -> {
-        HikariDataSource pool = Stores.pool(store, nodeName);
-        JdbcTemplateLockProvider provider =
-            new JdbcTemplateLockProvider(
-                JdbcTemplateLockProvider.Configuration.builder()
-                    .withJdbcTemplate(new JdbcTemplate(pool))
-                    .withTableName(namespace.table())
-                    .withLockedByValue(nodeName)
-                    .usingDbTime()
-                    .build());
-        yield new ShedLockContender(provider, pool::close);
-      }
-      case REDIS -> {
-        URI uri = URI.create(Stores.redisUri());
-        GenericObjectPoolConfig<Object> poolConfig = new GenericObjectPoolConfig<>();
-        poolConfig.setMaxTotal(Stores.POOL_SIZE);
-        poolConfig.setMaxIdle(Stores.POOL_SIZE);
-        poolConfig.setMinIdle(0);
-        JedisConnectionFactory connections =
-            new JedisConnectionFactory(
-                new RedisStandaloneConfiguration(uri.getHost(), uri.getPort()),
-                JedisClientConfiguration.builder().usePooling().poolConfig(poolConfig).build());
-        connections.afterPropertiesSet();
-        connections.start();
-        var provider =
-            new net.javacrumbs.shedlock.provider.redis.spring.RedisLockProvider(
-                connections, Stores.REDIS_ENVIRONMENT, namespace.keyPrefix());
-        yield new ShedLockContender(provider, connections::destroy);
-      }
-    };
+    if (store == Store.IN_MEMORY) {
+      return new ShedLockContender(SHARED_MAP_PROVIDER, () -> {});
+    }
+    Providers.Opened<net.javacrumbs.shedlock.core.LockProvider> opened =
+        Providers.shedLock(store, namespace, nodeName, Stores.POOL_SIZE);
+    return new ShedLockContender(opened.provider(), opened.closer());
   }
 
   /** In-memory locks exist once per JVM, as the other "node" must see them. */

@@ -7,7 +7,9 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import redis.clients.jedis.RedisClient;
 
 /**
@@ -33,6 +35,8 @@ public final class Stores {
 
   /** The Redis "environment" part of the key, {@code <prefix>:<environment>:<name>}. */
   public static final String REDIS_ENVIRONMENT = "jmh";
+
+  private static final Map<Store, Map<String, String>> REDIRECTS = new ConcurrentHashMap<>();
 
   private Stores() {}
 
@@ -95,12 +99,24 @@ public final class Stores {
    * @return a started pool of {@link #POOL_SIZE} connections
    */
   public static HikariDataSource pool(Store store, String poolName) {
+    return pool(store, poolName, POOL_SIZE);
+  }
+
+  /**
+   * A HikariCP pool on a database, with the settings both libraries get, of another size.
+   *
+   * @param store {@link Store#POSTGRES} or {@link Store#MARIADB}
+   * @param poolName names the pool in diagnostics
+   * @param connections its fixed size
+   * @return a started pool
+   */
+  public static HikariDataSource pool(Store store, String poolName, int connections) {
     HikariConfig config = new HikariConfig();
     config.setJdbcUrl(jdbcUrl(store));
     config.setUsername(setting(store, "user", store == Store.POSTGRES ? "postgres" : "root"));
     config.setPassword(setting(store, "password", ""));
-    config.setMaximumPoolSize(POOL_SIZE);
-    config.setMinimumIdle(POOL_SIZE);
+    config.setMaximumPoolSize(connections);
+    config.setMinimumIdle(connections);
     config.setAutoCommit(true);
     config.setPoolName(poolName);
     return new HikariDataSource(config);
@@ -123,7 +139,32 @@ public final class Stores {
     };
   }
 
+  /**
+   * Points this JVM's benchmarks at another server of the store, e.g. a {@link PrivateServer},
+   * ahead of the system properties and environment variables, until {@link #restore}.
+   *
+   * @param store the store
+   * @param settings {@code url}, {@code user}, {@code password} or {@code uri}, as in the class
+   *     comment
+   */
+  public static void redirect(Store store, Map<String, String> settings) {
+    REDIRECTS.put(store, Map.copyOf(settings));
+  }
+
+  /**
+   * Undoes {@link #redirect}.
+   *
+   * @param store the store
+   */
+  public static void restore(Store store) {
+    REDIRECTS.remove(store);
+  }
+
   private static String setting(Store store, String key, String fallback) {
+    String redirected = REDIRECTS.getOrDefault(store, Map.of()).get(key);
+    if (redirected != null) {
+      return redirected;
+    }
     String property = "timerlock.bench." + store.name().toLowerCase(Locale.ROOT) + "." + key;
     String value = System.getProperty(property);
     if (value == null) {

@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -16,8 +17,11 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 import org.timerlock.benchmarks.Library;
+import org.timerlock.benchmarks.Pause;
+import org.timerlock.benchmarks.PrivateServer;
+import org.timerlock.benchmarks.ServerCounters;
 import org.timerlock.benchmarks.Store;
 import org.timerlock.benchmarks.Stores;
 
@@ -31,8 +35,11 @@ import org.timerlock.benchmarks.Stores;
  * <p>Settings (system properties): {@code timerlock.bench.fleet.stores} (default {@code
  * postgres,mariadb,redis}), {@code timerlock.bench.fleet.nodes} ({@code 2,5,10,20}), {@code
  * timerlock.bench.fleet.locks} ({@code 1,100,1000}), {@code timerlock.bench.fleet.fires} ({@code
- * 5}, measured) and {@code timerlock.bench.fleet.output} ({@code target/fleet.md}). One unmeasured
- * fire warms each case up after the rows exist.
+ * 5}, measured), {@code timerlock.bench.fleet.private} ({@code true}: each store is a {@link
+ * PrivateServer} started for the run, whose counters count only the fleet and whose processor time
+ * is reported as {@code server-cpu-ms}; {@code false}: the servers {@link Stores} names) and {@code
+ * timerlock.bench.fleet.output} ({@code target/fleet.md}). One unmeasured fire warms each case up
+ * after the rows exist.
  *
  * <pre>
  * {@code java -cp benchmarks/target/benchmarks.jar org.timerlock.benchmarks.fleet.FleetBenchmark}
@@ -63,6 +70,7 @@ public final class FleetBenchmark {
     List<Integer> nodes = numbers("nodes", "2,5,10,20");
     List<Integer> locks = numbers("locks", "1,100,1000");
     int fires = numbers("fires", "5").get(0);
+    boolean privateServers = Boolean.parseBoolean(System.getProperty(PREFIX + "private", "true"));
     Path output = Path.of(System.getProperty(PREFIX + "output", "target/fleet.md"));
 
     List<String> table = new ArrayList<>();
@@ -72,21 +80,39 @@ public final class FleetBenchmark {
     table.add("|---|---|---:|---:|---:|---|---:|---:|");
     System.out.println(table.get(0) + "\n" + table.get(1));
     for (Store store : stores) {
-      for (int m : locks) {
-        for (int n : nodes) {
-          for (Library library : Library.values()) {
-            FleetResult result = run(store, library, n, m, fires);
-            String row = result.row(store, library, n, m, fires);
-            table.add(row);
-            System.out.println(row);
-          }
-        }
-      }
+      PrivateServer.around(
+          store,
+          privateServers,
+          server -> {
+            for (int m : locks) {
+              for (int n : nodes) {
+                for (Library library : Library.values()) {
+                  FleetResult result = run(store, server, library, n, m, fires);
+                  String row = result.row(store, library, n, m, fires);
+                  table.add(row);
+                  System.out.println(row);
+                }
+              }
+            }
+          });
     }
     write(output, table);
   }
 
-  private static FleetResult run(Store store, Library library, int n, int m, int fires) {
+  /**
+   * One case: N nodes, M locks, a warm-up fire, then the measured fires.
+   *
+   * @param store the store, through {@link Stores}
+   * @param server the store's private server, whose processor time is then counted as {@code
+   *     server-cpu-ms}; null for a shared one
+   * @param library which library
+   * @param n nodes
+   * @param m locks
+   * @param fires measured fires
+   * @return the counters and runs of the measured fires
+   */
+  static FleetResult run(
+      Store store, PrivateServer server, Library library, int n, int m, int fires) {
     Stores.Namespace space = SPACES.get(library);
     FleetTables.reset(store, library, space);
     ExecutorService threads = Executors.newFixedThreadPool(n);
@@ -101,31 +127,49 @@ public final class FleetBenchmark {
         // at once when it exits: new connections keep the window short, and the counts exact.
         close(fleet);
         open(fleet, store, library, space, n);
-        pause();
+        // Lets the closed backends exit and publish their statistics.
+        Pause.of(Duration.ofSeconds(2));
       }
-      Map<String, Long> before = FleetCounters.read(store);
+      Map<String, Long> before = counters(store, server);
       long[] latencies = new long[fires * n * m];
-      AtomicLong runs = new AtomicLong();
+      int fewest = Integer.MAX_VALUE;
+      int most = 0;
+      long total = 0;
       for (int f = 1; f <= fires; f++) {
-        runs.addAndGet(
+        AtomicIntegerArray runs =
             fire(
                 threads,
                 fleet,
                 m,
                 base.plus(PERIOD.multipliedBy(f)),
-                new Recorder(latencies, (f - 1) * n * m, m)));
+                new Recorder(latencies, (f - 1) * n * m, m));
+        for (int lock = 0; lock < m; lock++) {
+          fewest = Math.min(fewest, runs.get(lock));
+          most = Math.max(most, runs.get(lock));
+          total += runs.get(lock);
+        }
       }
       if (store == Store.POSTGRES) {
         close(fleet);
-        pause();
+        // Lets the closed backends exit and publish their statistics.
+        Pause.of(Duration.ofSeconds(2));
       }
-      Map<String, Long> after = FleetCounters.read(store);
-      return new FleetResult(FleetCounters.delta(store, before, after), runs.get(), latencies);
+      Map<String, Long> after = counters(store, server);
+      return new FleetResult(
+          before, ServerCounters.delta(store, before, after), total, fewest, most, latencies);
     } finally {
       threads.shutdown();
       close(fleet);
       FleetTables.drop(store, space);
     }
+  }
+
+  private static Map<String, Long> counters(Store store, PrivateServer server) {
+    Map<String, Long> counters = new LinkedHashMap<>(ServerCounters.read(store));
+    if (server != null) {
+      counters.put("server-cpu-ms", server.cpuMillis());
+    }
+    return counters;
   }
 
   private static void open(
@@ -143,18 +187,18 @@ public final class FleetBenchmark {
   /**
    * One fire: every node tries every lock, the nodes in parallel.
    *
-   * @return how many times a lock was won (once per lock when the store guards the fire)
+   * @return how many times each lock was won (once when the store guards the fire)
    */
-  private static long fire(
+  private static AtomicIntegerArray fire(
       ExecutorService threads, List<FleetNode> fleet, int m, Instant fire, Recorder recorder) {
-    List<Future<Long>> done = new ArrayList<>();
+    AtomicIntegerArray runs = new AtomicIntegerArray(m);
+    List<Future<?>> done = new ArrayList<>();
     for (int i = 0; i < fleet.size(); i++) {
       FleetNode node = fleet.get(i);
       int index = i;
       done.add(
           threads.submit(
               () -> {
-                long won = 0;
                 for (int lock = 0; lock < m; lock++) {
                   long start = System.nanoTime();
                   Optional<Runnable> held = node.tryLock("fleet-job-" + lock, fire);
@@ -163,17 +207,15 @@ public final class FleetBenchmark {
                     recorder.record(index, lock, took);
                   }
                   if (held.isPresent()) {
-                    won++;
+                    runs.incrementAndGet(lock);
                     held.get().run();
                   }
                 }
-                return won;
               }));
     }
-    long won = 0;
     try {
-      for (Future<Long> node : done) {
-        won += node.get();
+      for (Future<?> node : done) {
+        node.get();
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -181,7 +223,7 @@ public final class FleetBenchmark {
     } catch (ExecutionException e) {
       throw new IllegalStateException("A node failed on fire " + fire, e.getCause());
     }
-    return won;
+    return runs;
   }
 
   /** Where each node's attempts of one fire go: a slot per node and lock. */
@@ -191,25 +233,31 @@ public final class FleetBenchmark {
     }
   }
 
-  /** Lets the closed backends exit and publish their statistics. */
-  private static void pause() {
-    try {
-      Thread.sleep(2_000);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException(e);
-    }
-  }
-
-  /** The store's counters, runs and latencies of one case. */
-  private record FleetResult(Map<String, Long> counters, long runs, long[] latencies) {
+  /**
+   * The store's counters, runs and latencies of one case.
+   *
+   * @param start the counters before the measured fires
+   * @param counters each counter's increase over the measured fires
+   * @param runs how many times a lock ran, all locks and fires
+   * @param fewestRuns the fewest times one lock ran in one fire
+   * @param mostRuns the most times one lock ran in one fire
+   * @param latencies every acquire attempt, nanoseconds
+   */
+  record FleetResult(
+      Map<String, Long> start,
+      Map<String, Long> counters,
+      long runs,
+      int fewestRuns,
+      int mostRuns,
+      long[] latencies) {
     String row(Store store, Library library, int n, int m, int fires) {
       StringBuilder perFire = new StringBuilder();
       counters.forEach(
           (name, value) -> {
             double per = value / (double) fires;
-            // Redis lists every command the server ever ran; keep those this case used.
-            if (store != Store.REDIS || per >= 0.05) {
+            // Redis lists every command the server ever ran; keep those this case used. The WAL
+            // position is for pg_waldump, its advance close to wal-bytes.
+            if ((store != Store.REDIS || per >= 0.05) && !name.equals("wal-position")) {
               perFire
                   .append(perFire.length() == 0 ? "" : ", ")
                   .append(name)

@@ -1,25 +1,16 @@
 package org.timerlock.benchmarks.fleet;
 
-import com.zaxxer.hikari.HikariDataSource;
-import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
 import net.javacrumbs.shedlock.core.ClockProvider;
-import net.javacrumbs.shedlock.provider.jdbctemplate.JdbcTemplateLockProvider;
-import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
-import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
-import org.springframework.data.redis.connection.jedis.JedisClientConfiguration;
-import org.springframework.data.redis.connection.jedis.JedisConnectionFactory;
-import org.springframework.jdbc.core.JdbcTemplate;
 import org.timerlock.benchmarks.Library;
+import org.timerlock.benchmarks.Providers;
 import org.timerlock.benchmarks.Store;
 import org.timerlock.benchmarks.Stores;
 import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.LockProvider;
 import org.timerlock.core.SimpleLock;
-import org.timerlock.jdbc.JdbcLockProvider;
-import org.timerlock.redis.RedisLockProvider;
 
 /**
  * One node of the fleet: its own provider over its own single-connection pool or client, driven at
@@ -60,31 +51,10 @@ interface FleetNode extends AutoCloseable {
   }
 
   private static FleetNode timerLock(Store store, Stores.Namespace space, String nodeName) {
-    LockProvider provider;
-    Runnable closer;
-    if (store == Store.REDIS) {
-      RedisLockProvider redis =
-          RedisLockProvider.builder()
-              .uri(Stores.redisUri())
-              .poolSize(1)
-              .keyPrefix(space.keyPrefix())
-              .environment(Stores.REDIS_ENVIRONMENT)
-              .nodeId(nodeName)
-              .build();
-      provider = redis;
-      closer = redis::close;
-    } else {
-      HikariDataSource pool = singleConnectionPool(store, nodeName);
-      // TimerLock creates its own table, with the fire and token columns the fire guard needs.
-      provider =
-          JdbcLockProvider.builder()
-              .dataSource(pool)
-              .tableName(space.table())
-              .createTable(true)
-              .nodeId(nodeName)
-              .build();
-      closer = pool::close;
-    }
+    // TimerLock creates its own table, with the fire and token columns the fire guard needs.
+    Providers.Opened<LockProvider> opened = Providers.timerLock(store, space, nodeName, 1, true);
+    LockProvider provider = opened.provider();
+    Runnable closer = opened.closer();
     return new FleetNode() {
       @Override
       public Optional<Runnable> tryLock(String name, Instant fire) {
@@ -101,36 +71,10 @@ interface FleetNode extends AutoCloseable {
   }
 
   private static FleetNode shedLock(Store store, Stores.Namespace space, String nodeName) {
-    net.javacrumbs.shedlock.core.LockProvider provider;
-    Runnable closer;
-    if (store == Store.REDIS) {
-      URI uri = URI.create(Stores.redisUri());
-      GenericObjectPoolConfig<Object> poolConfig = new GenericObjectPoolConfig<>();
-      poolConfig.setMaxTotal(1);
-      poolConfig.setMaxIdle(1);
-      poolConfig.setMinIdle(0);
-      JedisConnectionFactory connections =
-          new JedisConnectionFactory(
-              new RedisStandaloneConfiguration(uri.getHost(), uri.getPort()),
-              JedisClientConfiguration.builder().usePooling().poolConfig(poolConfig).build());
-      connections.afterPropertiesSet();
-      connections.start();
-      provider =
-          new net.javacrumbs.shedlock.provider.redis.spring.RedisLockProvider(
-              connections, Stores.REDIS_ENVIRONMENT, space.keyPrefix());
-      closer = connections::destroy;
-    } else {
-      HikariDataSource pool = singleConnectionPool(store, nodeName);
-      provider =
-          new JdbcTemplateLockProvider(
-              JdbcTemplateLockProvider.Configuration.builder()
-                  .withJdbcTemplate(new JdbcTemplate(pool))
-                  .withTableName(space.table())
-                  .withLockedByValue(nodeName)
-                  .usingDbTime()
-                  .build());
-      closer = pool::close;
-    }
+    Providers.Opened<net.javacrumbs.shedlock.core.LockProvider> opened =
+        Providers.shedLock(store, space, nodeName, 1);
+    net.javacrumbs.shedlock.core.LockProvider provider = opened.provider();
+    Runnable closer = opened.closer();
     return new FleetNode() {
       @Override
       public Optional<Runnable> tryLock(String name, Instant fire) {
@@ -148,13 +92,5 @@ interface FleetNode extends AutoCloseable {
         closer.run();
       }
     };
-  }
-
-  /** The benchmarks' pool settings, cut to one connection before the pool grows past it. */
-  private static HikariDataSource singleConnectionPool(Store store, String nodeName) {
-    HikariDataSource pool = Stores.pool(store, nodeName);
-    pool.setMinimumIdle(1);
-    pool.setMaximumPoolSize(1);
-    return pool;
   }
 }

@@ -8,9 +8,8 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.temporal.ChronoUnit;
+import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 import org.timerlock.core.LockAttempt;
 import org.timerlock.core.OwnerIds;
@@ -26,6 +25,10 @@ import org.timerlock.core.spi.Printable;
  * per {@link #INTERVAL} and name, and a name is warned about once. A refusal alone stays one
  * statement.
  *
+ * <p>What it remembers per name is bounded: the {@link #NAMES} names refused most recently, so that
+ * lock names made up at run time cannot grow it without end. A name it forgot starts over (three
+ * more refusals before a look; a warning again if the neighbour is still there).
+ *
  * <p>A node behind UTC writes times in the past, which look like an old row: it is not detected.
  */
 final class NeighbourCheck {
@@ -39,11 +42,28 @@ final class NeighbourCheck {
   /** How often one name's row is read at most while nothing suspicious was found. */
   static final Duration INTERVAL = Duration.ofMinutes(5);
 
+  /** How many names it remembers at most: the most recently refused ones. */
+  static final int NAMES = 1024;
+
   private final LockTable table;
   private final Supplier<String> where;
-  private final Map<String, Integer> refusedInARow = new ConcurrentHashMap<>();
-  private final Map<String, Long> lastLook = new ConcurrentHashMap<>();
-  private final Set<String> warned = ConcurrentHashMap.newKeySet();
+
+  /** Per name, least recently refused first; guarded by itself. */
+  private final Map<String, Seen> names =
+      new LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, Seen> eldest) {
+          return size() > NAMES;
+        }
+      };
+
+  /** What is known of one name. */
+  private static final class Seen {
+    int refusedInARow;
+    long lastLook;
+    boolean looked;
+    boolean warned;
+  }
 
   NeighbourCheck(LockTable table, Supplier<String> where) {
     this.table = table;
@@ -59,7 +79,12 @@ final class NeighbourCheck {
   LockAttempt afterAttempt(
       Connection connection, Dialect dialect, String storedName, LockAttempt attempt) {
     if (attempt.outcome() != LockAttempt.Outcome.HELD_ELSEWHERE) {
-      refusedInARow.remove(storedName);
+      synchronized (names) {
+        Seen seen = names.get(storedName);
+        if (seen != null) {
+          seen.refusedInARow = 0;
+        }
+      }
       return attempt;
     }
     if (due(storedName)) {
@@ -75,17 +100,36 @@ final class NeighbourCheck {
   }
 
   private boolean due(String storedName) {
-    if (warned.contains(storedName)
-        || refusedInARow.merge(storedName, 1, Integer::sum) < REFUSALS) {
-      return false;
+    synchronized (names) {
+      Seen seen = names.computeIfAbsent(storedName, name -> new Seen());
+      if (seen.warned || ++seen.refusedInARow < REFUSALS) {
+        return false;
+      }
+      long now = System.nanoTime();
+      if (seen.looked && now - seen.lastLook < INTERVAL.toNanos()) {
+        return false;
+      }
+      seen.looked = true;
+      seen.lastLook = now;
+      return true;
     }
-    long now = System.nanoTime();
-    Long last = lastLook.get(storedName);
-    if (last != null && now - last < INTERVAL.toNanos()) {
-      return false;
+  }
+
+  /** Whether this is the first warning about the name, which it then remembers. */
+  private boolean firstWarning(String storedName) {
+    synchronized (names) {
+      Seen seen = names.computeIfAbsent(storedName, name -> new Seen());
+      boolean first = !seen.warned;
+      seen.warned = true;
+      return first;
     }
-    lastLook.put(storedName, now);
-    return true;
+  }
+
+  /** How many names it remembers now. */
+  int rememberedNames() {
+    synchronized (names) {
+      return names.size();
+    }
   }
 
   private void look(Connection connection, Dialect dialect, String storedName) throws SQLException {
@@ -111,7 +155,7 @@ final class NeighbourCheck {
         Duration ahead =
             Duration.between(
                 rs.getObject(3, LocalDateTime.class), rs.getObject(2, LocalDateTime.class));
-        if (!OwnerIds.isOwnerId(owner) && ahead.compareTo(AHEAD) >= 0 && warned.add(storedName)) {
+        if (!OwnerIds.isOwnerId(owner) && ahead.compareTo(AHEAD) >= 0 && firstWarning(storedName)) {
           warn(storedName, owner, ahead);
         }
       }

@@ -1,0 +1,163 @@
+package org.timerlock.benchmarks.fleet;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.timerlock.benchmarks.Library;
+import org.timerlock.benchmarks.PrivateServer;
+import org.timerlock.benchmarks.Store;
+import org.timerlock.benchmarks.Stores;
+
+/**
+ * The fleet on stores of its own ({@link PrivateServer}), so that the server-wide counters count
+ * only the fleet: with TimerLock, every lock runs once per fire, and the store's writes per fire
+ * are those of one acquisition and one release per lock, whether 2 or 6 nodes ask. Counts, not
+ * timings.
+ */
+class FleetCountsTest {
+
+  private static final int LOCKS = 40;
+  private static final int FIRES = 3;
+
+  /** One acquisition and one release per lock and fire. */
+  private static final long WRITES = 2L * LOCKS * FIRES;
+
+  @Test
+  void postgresWritesTheSameHeapRecordsPerFireForTwoAndSixNodes() {
+    try (PrivateServer server = PrivateServer.start(Store.POSTGRES)) {
+      Stores.redirect(Store.POSTGRES, server.settings());
+      for (int n : new int[] {2, 6}) {
+        FleetBenchmark.FleetResult fleet = runOnce(Store.POSTGRES, server, n);
+        Map<String, Long> records = walRecords(server, fleet);
+        // Every heap write of the measured fires is an acquisition's or a release's update: none
+        // is a refusal's, however many nodes were refused.
+        long updates = count(records, "Heap/UPDATE") + count(records, "Heap/HOT_UPDATE");
+        assertThat(updates).as("heap updates with %d nodes: %s", n, records).isEqualTo(WRITES);
+        assertThat(count(records, "Heap/INSERT")).as("heap inserts: %s", records).isZero();
+        assertThat(count(records, "Heap/DELETE")).as("heap deletes: %s", records).isZero();
+        // A refusal whose statement began before the winner's update committed finds the row
+        // changed under it: PostgreSQL locks the row's newest version to check the WHERE again,
+        // which then refuses (a transaction id, a Heap/LOCK record, a commit; see "What the fleet
+        // run shows" in docs/benchmarks.md). How many refusals race so depends on timing; the
+        // others write nothing.
+        long refusals = (long) (n - 1) * LOCKS * FIRES;
+        long xids = fleet.counters().get("xids");
+        assertThat(xids).as("transaction ids: %s", records).isBetween(WRITES, WRITES + refusals);
+        assertThat(count(records, "Transaction/COMMIT")).as("commit records").isEqualTo(xids);
+        assertThat(count(records, "Heap/LOCK"))
+            .as("row locks: racing refusals, and updates that moved to another page: %s", records)
+            .isLessThanOrEqualTo(refusals + updates);
+      }
+    } finally {
+      Stores.restore(Store.POSTGRES);
+    }
+  }
+
+  @Test
+  void mariadbLogsTheSameBinaryLogPerFireForTwoAndSixNodes() {
+    try (PrivateServer server = PrivateServer.start(Store.MARIADB)) {
+      Stores.redirect(Store.MARIADB, server.settings());
+      Map<String, Long> two = runOnce(Store.MARIADB, server, 2).counters();
+      Map<String, Long> six = runOnce(Store.MARIADB, server, 6).counters();
+      for (Map<String, Long> counters : java.util.List.of(two, six)) {
+        assertThat(counters.get("binlog-commits")).as("binary-log commits").isEqualTo(WRITES);
+        assertThat(counters.get("handler-updates")).as("row updates").isEqualTo(WRITES);
+      }
+      // What a refusal still costs on MariaDB: one InnoDB transaction id each (a write takes two,
+      // its id and its serialisation number), nothing logged.
+      long writeIds = 2 * WRITES;
+      assertThat(two.get("trx-ids")).isEqualTo(writeIds + (2 - 1) * LOCKS * FIRES);
+      assertThat(six.get("trx-ids")).isEqualTo(writeIds + (6 - 1) * LOCKS * FIRES);
+    } finally {
+      Stores.restore(Store.MARIADB);
+    }
+  }
+
+  @Test
+  void redisWritesTheSameKeysPerFireForTwoAndSixNodes() {
+    try (PrivateServer server = PrivateServer.start(Store.REDIS)) {
+      Stores.redirect(Store.REDIS, server.settings());
+      for (int n : new int[] {2, 6}) {
+        Map<String, Long> counters = runOnce(Store.REDIS, server, n).counters();
+        long grants = WRITES / 2;
+        assertThat(counters.get("set")).as("grants with %d nodes", n).isEqualTo(grants);
+        assertThat(counters.get("hset")).as("fire records").isEqualTo(grants);
+        assertThat(counters.get("del")).as("releases").isEqualTo(grants);
+        assertThat(counters.get("evalsha")).as("scripts").isEqualTo((n + 1L) * LOCKS * FIRES);
+      }
+    } finally {
+      Stores.restore(Store.REDIS);
+    }
+  }
+
+  private static FleetBenchmark.FleetResult runOnce(Store store, PrivateServer server, int n) {
+    FleetBenchmark.FleetResult fleet =
+        FleetBenchmark.run(store, server, Library.TIMERLOCK, n, LOCKS, FIRES);
+    assertThat(fleet.fewestRuns()).as("fewest runs of a lock in a fire, %d nodes", n).isEqualTo(1);
+    assertThat(fleet.mostRuns()).as("most runs of a lock in a fire, %d nodes", n).isEqualTo(1);
+    return fleet;
+  }
+
+  /** pg_waldump's record counts by type over the measured fires, e.g. {@code Heap/UPDATE}. */
+  private static Map<String, Long> walRecords(
+      PrivateServer server, FleetBenchmark.FleetResult fleet) {
+    long start = fleet.start().get("wal-position");
+    long end = start + fleet.counters().get("wal-position");
+    Path bin =
+        Path.of(System.getProperty("timerlock.bench.postgres.bin", "/usr/lib/postgresql/15/bin"));
+    String output =
+        run(
+            bin.resolve("pg_waldump").toString(),
+            "-p",
+            server.directory().resolve("data/pg_wal").toString(),
+            "-s",
+            lsn(start),
+            "-e",
+            lsn(end),
+            "--stats=record");
+    Map<String, Long> records = new LinkedHashMap<>();
+    for (String line : output.split("\n")) {
+      String[] fields = line.trim().split("\\s+");
+      if (fields.length > 2 && fields[0].contains("/") && fields[1].matches("\\d+")) {
+        records.put(fields[0], Long.parseLong(fields[1]));
+      }
+    }
+    return records;
+  }
+
+  /** Records of this type, with or without a suffix such as {@code +INIT} (a new page). */
+  private static long count(Map<String, Long> records, String type) {
+    return records.entrySet().stream()
+        .filter(e -> e.getKey().equals(type) || e.getKey().startsWith(type + "+"))
+        .mapToLong(Map.Entry::getValue)
+        .sum();
+  }
+
+  private static String lsn(long position) {
+    return Long.toHexString(position >>> 32).toUpperCase()
+        + "/"
+        + Long.toHexString(position & 0xffffffffL).toUpperCase();
+  }
+
+  private static String run(String... command) {
+    try {
+      Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+      String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      assertThat(process.waitFor(60, TimeUnit.SECONDS)).as("%s ended", command[0]).isTrue();
+      assertThat(process.exitValue()).as("%s: %s", String.join(" ", command), output).isZero();
+      return output;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+}
