@@ -2,11 +2,11 @@ package org.timerlock.benchmarks.cdi;
 
 import io.smallrye.config.PropertiesConfigSource;
 import io.smallrye.config.SmallRyeConfigBuilder;
-import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Dependent;
 import jakarta.enterprise.inject.Produces;
 import jakarta.enterprise.inject.spi.InterceptionType;
 import jakarta.enterprise.util.AnnotationLiteral;
+import jakarta.inject.Singleton;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import net.javacrumbs.shedlock.core.LockAssert;
@@ -133,16 +133,18 @@ public class InterceptorBenchmarks {
   }
 
   /** The lock provider shedlock-cdi's interceptor is built with: ShedLock's own, in memory. */
-  @ApplicationScoped
+  @Dependent
   public static class ShedLockProviders {
 
     /**
-     * The provider.
+     * The provider, a {@code @Singleton} as ShedLock's CDI examples produce it: the interceptor
+     * calls it directly, as TimerLock's calls its provider. (A normal scope would put a client
+     * proxy in between, which for an interface type calls the provider by reflection.)
      *
      * @return ShedLock's in-memory provider
      */
     @Produces
-    @ApplicationScoped
+    @Singleton
     public LockProvider shedLockProvider() {
       return new InMemoryLockProvider();
     }
