@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Prints TimerLock/ShedLock throughput ratios per benchmark and store from one JMH JSON result,
-and, for InterceptorBenchmarks, the locked call's throughput against the plain and pass-through calls.
+and, for the interceptor benchmarks (cdi-benchmarks/), each call's throughput against the plain call
+and the locking interceptors' against each other, with bytes allocated per call when run with -prof gc.
 
 The error of a ratio r = a/b is propagated from JMH's 99.9% confidence half-widths of a and b,
 r * sqrt((ea/a)^2 + (eb/b)^2): a first-order estimate that treats the two results as independent.
@@ -20,7 +21,11 @@ def main(path):
         params = r.get("params", {})
         if "InterceptorBenchmarks" in r["benchmark"]:
             metric = r["primaryMetric"]
-            calls[benchmark] = (float(metric["score"]), float(metric["scoreError"]))
+            allocated = r.get("secondaryMetrics", {}).get("gc.alloc.rate.norm")
+            calls[benchmark] = (
+                (float(metric["score"]), float(metric["scoreError"])),
+                None if allocated is None else (float(allocated["score"]), float(allocated["scoreError"])),
+            )
             continue
         metric = r["primaryMetric"]
         key = (benchmark, params["backend"])
@@ -50,17 +55,32 @@ def main(path):
         )
 
 
+INTERCEPTOR_CALLS = ("plainCall", "passThroughCall", "timerLockCall", "shedLockCall")
+INTERCEPTOR_RATIOS = (
+    ("timerLockCall", "shedLockCall"),
+    ("timerLockCall", "passThroughCall"),
+    ("shedLockCall", "passThroughCall"),
+)
+
+
 def print_interceptor(calls):
-    print("| call | ops/s | ns per call | locked call / this |")
-    print("|---|---:|---:|---:|")
-    locked = calls.get("lockedCall")
-    for name in ("plainCall", "passThroughCall", "lockedCall"):
+    print("| call | ops/s | ns per call | bytes allocated per call | this / plainCall |")
+    print("|---|---:|---:|---:|---:|")
+    plain = calls.get("plainCall")
+    for name in INTERCEPTOR_CALLS:
         if name not in calls:
-            print(f"| {name} | missing | | |")
+            print(f"| {name} | missing | | | |")
             continue
-        a, ea = calls[name]
-        cell = "n/a" if locked is None else "" if name == "lockedCall" else ratio_cell(locked, (a, ea))
-        print(f"| {name} | {a:,.0f} ± {fmt(ea)} | {1e9 / a:.3g} | {cell} |")
+        (a, ea), allocated = calls[name]
+        bytes_cell = "n/a (no -prof gc)" if allocated is None else f"{allocated[0]:.0f} ± {fmt(allocated[1])}"
+        cell = "" if plain is None or name == "plainCall" else ratio_cell((a, ea), plain[0])
+        print(f"| {name} | {a:,.0f} ± {fmt(ea)} | {1e9 / a:,.1f} ± {fmt(1e9 / a * rel(ea, a), 1)} | {bytes_cell} | {cell} |")
+    print()
+    print("| throughput ratio | value |")
+    print("|---|---:|")
+    for top, bottom in INTERCEPTOR_RATIOS:
+        if top in calls and bottom in calls:
+            print(f"| {top} / {bottom} | {ratio_cell(calls[top][0], calls[bottom][0])} |")
     print()
 
 
@@ -68,7 +88,7 @@ def ratio_cell(top, bottom):
     (a, ea), (b, eb) = top, bottom
     ratio = a / b
     error = ratio * math.sqrt(rel(ea, a) ** 2 + rel(eb, b) ** 2)
-    return f"**{ratio:.2g}** ± {error:.1g}"
+    return f"**{ratio:.3g}** ± {error:.2g}"
 
 
 def rel(error, score):

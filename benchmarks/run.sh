@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the benchmarks and runs TimerLock and ShedLock side by side on the same stores, then prints
-# TimerLock/ShedLock throughput ratios computed from this one run (BENCHMARKS=InterceptorBenchmarks:
-# what the @SchedulerLock interceptor costs a call, against a plain and a pass-through call).
+# TimerLock/ShedLock throughput ratios computed from this one run. (The interceptor benchmarks,
+# TimerLock's and shedlock-cdi's interceptors on Weld 6, are in ../cdi-benchmarks.)
 #
 # The defaults suit a small, shared, noisy machine (about 15 minutes on 2 cores): every library and
 # store gets 2 fresh JVMs, each warmed up for 3 x 2 s and measured for 5 x 2 s. Override with

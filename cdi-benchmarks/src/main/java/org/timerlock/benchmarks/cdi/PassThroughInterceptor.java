@@ -1,4 +1,4 @@
-package org.timerlock.benchmarks;
+package org.timerlock.benchmarks.cdi;
 
 import jakarta.annotation.Priority;
 import jakarta.interceptor.AroundInvoke;

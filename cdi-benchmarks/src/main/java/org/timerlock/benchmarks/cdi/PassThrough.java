@@ -1,4 +1,4 @@
-package org.timerlock.benchmarks;
+package org.timerlock.benchmarks.cdi;
 
 import static java.lang.annotation.ElementType.METHOD;
 import static java.lang.annotation.ElementType.TYPE;
