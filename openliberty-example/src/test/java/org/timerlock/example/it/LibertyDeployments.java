@@ -1,80 +1,66 @@
 package org.timerlock.example.it;
 
-import java.io.ByteArrayOutputStream;
-import java.io.File;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Properties;
-import org.jboss.shrinkwrap.api.ShrinkWrap;
-import org.jboss.shrinkwrap.api.asset.StringAsset;
-import org.jboss.shrinkwrap.api.importer.ZipImporter;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.timerlock.servertests.Deployments;
+import org.timerlock.servertests.TwoNodeTests;
 
-/** Test deployments: the WAR the build packaged, with probes and settings added. */
-final class Deployments {
+/**
+ * Deployments of the Liberty example's own WAR, for what only the tests of this module check, and
+ * the test servers' files.
+ */
+final class LibertyDeployments {
 
-  private static final String CONFIG = "WEB-INF/classes/META-INF/microprofile-config.properties";
-
-  private Deployments() {}
+  private LibertyDeployments() {}
 
   /**
-   * The example application as packaged, under another name, with settings put over its own.
+   * The Liberty example application as packaged, under another name.
    *
    * @param name the deployment's name, without {@code .war}
-   * @param settings {@code key=value} lines, each replacing the application's value of that key
    * @return the archive
    */
-  static WebArchive exampleApp(String name, String... settings) {
-    File war = new File(System.getProperty("app.war", "target/timerlock-openliberty-example.war"));
-    if (!war.isFile()) {
-      throw new IllegalStateException(war + " is missing: run the package phase first");
-    }
-    WebArchive archive =
-        ShrinkWrap.create(ZipImporter.class, name + ".war").importFrom(war).as(WebArchive.class);
-    Properties config = new Properties();
-    try (InputStream in = archive.get(CONFIG).getAsset().openStream()) {
-      config.load(in);
-      for (String setting : settings) {
-        config.load(new java.io.StringReader(setting));
-      }
-      ByteArrayOutputStream out = new ByteArrayOutputStream();
-      config.store(out, "test settings");
-      archive.delete(CONFIG);
-      archive.add(new StringAsset(out.toString(StandardCharsets.ISO_8859_1)), CONFIG);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    return archive;
+  static WebArchive libertyApp(String name) {
+    return Deployments.packagedWar("liberty.app.war", name);
   }
 
   /**
-   * The example application as packaged, under another name, without its {@code
+   * The Liberty example application as packaged, under another name, without its {@code
    * microprofile-config.properties}: every setting must come from the server's environment.
    *
    * @param name the deployment's name, without {@code .war}
    * @return the archive
    */
-  static WebArchive exampleAppWithoutSettings(String name) {
-    WebArchive archive = exampleApp(name);
-    archive.delete(CONFIG);
+  static WebArchive libertyAppWithoutSettings(String name) {
+    WebArchive archive = libertyApp(name);
+    archive.delete(Deployments.CONFIG);
     return archive;
   }
 
   /**
-   * The test server's {@code messages.log}.
+   * A test server's {@code messages.log}.
    *
+   * @param server the server's name
    * @return its path
    */
-  static Path messagesLog() {
-    return Path.of(
-        System.getProperty("wlp.home", "target/liberty/wlp"),
-        "usr",
-        "servers",
-        System.getProperty("liberty.server", "timerlock"),
-        "logs",
-        "messages.log");
+  static Path messagesLog(String server) {
+    return serverDirectory(server).resolve("logs").resolve("messages.log");
+  }
+
+  /**
+   * Removes the two-node tests' application from node2's {@code dropins}, where the adapter put it.
+   * The tests kill node2 with the application deployed: left there, it would start again with the
+   * server, before the next test deploys its own.
+   *
+   * @throws IOException when the file cannot be removed
+   */
+  static void removeClusterAppFromNode2() throws IOException {
+    Files.deleteIfExists(
+        serverDirectory("node2").resolve("dropins").resolve(TwoNodeTests.APP + ".war"));
+  }
+
+  private static Path serverDirectory(String server) {
+    return Path.of(System.getProperty("wlp.home", "target/liberty/wlp"), "usr", "servers", server);
   }
 }
