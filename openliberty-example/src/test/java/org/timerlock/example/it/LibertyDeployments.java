@@ -49,9 +49,9 @@ final class LibertyDeployments {
   }
 
   /**
-   * Removes the two-node tests' application from node2's {@code dropins}, where the adapter put it.
-   * The tests kill node2 with the application deployed: left there, it would start again with the
-   * server, before the next test deploys its own.
+   * Removes the two-node test's application from node2's {@code dropins}, where the adapter put it.
+   * The test kills node2 with the application deployed: left there, it would start again with the
+   * server, before the next deployment of its own.
    *
    * @throws IOException when the file cannot be removed
    */
