@@ -35,9 +35,21 @@ public final class Deployments {
    * @return the archive
    */
   public static WebArchive exampleApp(String name) {
-    String path = System.getProperty("app.war");
+    return packagedWar("app.war", name);
+  }
+
+  /**
+   * A WAR the build packaged, named by a system property of the test JVM, under another name: for a
+   * server module's tests of an application of its own.
+   *
+   * @param property the system property holding the WAR's path
+   * @param name the deployment's name, without {@code .war}
+   * @return the archive
+   */
+  public static WebArchive packagedWar(String property, String name) {
+    String path = System.getProperty(property);
     if (path == null) {
-      throw new IllegalStateException("the system property app.war (the example WAR) is not set");
+      throw new IllegalStateException("the system property " + property + " (a WAR) is not set");
     }
     File war = new File(path);
     if (!war.isFile()) {

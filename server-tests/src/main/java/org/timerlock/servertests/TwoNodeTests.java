@@ -408,7 +408,9 @@ public abstract class TwoNodeTests {
   private void stopKilledNode() {
     try {
       controller.stop("node2");
-    } catch (RuntimeException e) {
+    } catch (Exception e) {
+      // Arquillian rethrows an adapter's LifecycleException as it is, though it is checked: Open
+      // Liberty's adapter reports that it cannot reach the killed server over JMX.
       System.out.println("node2 was killed; stopping it reported: " + e);
     }
   }

@@ -4,6 +4,7 @@ import jakarta.enterprise.concurrent.Asynchronous;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.concurrent.CompletableFuture;
 import org.timerlock.cdi.SchedulerLock;
+import org.timerlock.servertests.Probe;
 
 /** The {@code @Asynchronous} path: the lock must be taken on the thread that runs the body. */
 @ApplicationScoped
@@ -15,12 +16,12 @@ public class AsyncProbe {
    * Works for a while in the background.
    *
    * @param millis how long
-   * @return {@code "ran"}, or {@code null} when skipped
+   * @return the name of the thread that ran the body, or {@code null} when skipped
    */
   @Asynchronous
   @SchedulerLock(name = LOCK, lockAtMostFor = "1m")
   public CompletableFuture<String> work(long millis) {
-    Probes.run(LOCK, millis);
-    return Asynchronous.Result.complete("ran");
+    Probe.run(LOCK, millis);
+    return Asynchronous.Result.complete(Thread.currentThread().getName());
   }
 }

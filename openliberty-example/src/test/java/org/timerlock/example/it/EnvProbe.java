@@ -3,6 +3,7 @@ package org.timerlock.example.it;
 import jakarta.ejb.Schedule;
 import jakarta.ejb.Singleton;
 import org.timerlock.cdi.SchedulerLock;
+import org.timerlock.servertests.Probe;
 
 /**
  * A timer whose lock has no durations in code: the node's environment variables give them ({@code
@@ -16,6 +17,6 @@ public class EnvProbe {
   @Schedule(hour = "*", minute = "*", second = "*/2", persistent = false)
   @SchedulerLock(name = LOCK)
   public void fire() {
-    Probes.run(LOCK, 300);
+    Probe.run(LOCK, 300);
   }
 }

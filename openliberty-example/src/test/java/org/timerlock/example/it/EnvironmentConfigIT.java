@@ -21,14 +21,17 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.timerlock.cdi.LockEvent.Kind;
 import org.timerlock.core.LockConfiguration;
+import org.timerlock.servertests.Probe;
+import org.timerlock.servertests.Runs;
 
 /**
  * A server whose TimerLock settings come from environment variables only, as containers and
- * Kubernetes give them: the application carries no {@code microprofile-config.properties}. The
- * build starts this server in a run of its own with the variables set (see the {@code
- * environment-variables} execution in the pom): provider, table, node id, a default duration and
- * per-lock durations and switches, spelled {@code TIMERLOCK_...}. That the application deploys at
- * all shows every spelling passed the key check.
+ * Kubernetes give them: the application (the Liberty example) carries no {@code
+ * microprofile-config.properties}. The build starts the example's server, {@code timerlock}, in a
+ * run of its own with the variables set (see the {@code environment-variables} execution in the
+ * pom): provider, table, node id, a default duration and per-lock durations and switches, spelled
+ * {@code TIMERLOCK_...}. That the application deploys at all shows every spelling passed the key
+ * check.
  */
 @ExtendWith(ArquillianExtension.class)
 class EnvironmentConfigIT {
@@ -38,13 +41,14 @@ class EnvironmentConfigIT {
 
   @Deployment
   static WebArchive deployment() {
-    return Deployments.exampleAppWithoutSettings("environment-config")
+    return LibertyDeployments.libertyAppWithoutSettings("environment-config")
         .addClasses(
             EnvironmentConfigIT.class,
-            Deployments.class,
-            Probes.class,
-            Probes.Run.class,
-            Probes.Event.class,
+            Probe.class,
+            Runs.class,
+            Runs.Run.class,
+            ProbeEvents.class,
+            ProbeEvents.Event.class,
             EnvProbe.class,
             EnvSwitchedOffProbe.class);
   }
@@ -52,7 +56,7 @@ class EnvironmentConfigIT {
   @Test
   void durationsTableAndNodeIdComeFromTheEnvironment() throws Exception {
     await("a run of " + EnvProbe.LOCK, () -> count(EnvProbe.LOCK, Kind.ACQUIRED) >= 1);
-    LockConfiguration seen = Probes.configuration(EnvProbe.LOCK);
+    LockConfiguration seen = ProbeEvents.configuration(EnvProbe.LOCK);
     assertEquals(
         new LockConfiguration(EnvProbe.LOCK, Duration.ofSeconds(45), Duration.ofMillis(1500)),
         seen.forFire(null),
@@ -70,7 +74,7 @@ class EnvironmentConfigIT {
     await(
         "two skipped fires of " + EnvSwitchedOffProbe.LOCK,
         () -> count(EnvSwitchedOffProbe.LOCK, Kind.DISABLED) >= 2);
-    assertEquals(List.of(), Probes.runs(EnvSwitchedOffProbe.LOCK), "no run");
+    assertEquals(List.of(), Runs.of(EnvSwitchedOffProbe.LOCK), "no run");
     assertEquals(0, count(EnvSwitchedOffProbe.LOCK, Kind.ACQUIRED), "the lock was never taken");
     assertEquals(0, rows(EnvSwitchedOffProbe.LOCK), "the store was never asked");
   }
@@ -111,7 +115,7 @@ class EnvironmentConfigIT {
   }
 
   private static long count(String lock, Kind kind) {
-    return Probes.events(lock).stream().filter(e -> e.kind() == kind).count();
+    return ProbeEvents.count(lock, kind);
   }
 
   private static void await(String what, java.util.function.BooleanSupplier condition)

@@ -9,15 +9,15 @@ import java.util.concurrent.TimeUnit;
 import org.timerlock.servertests.InvalidLockTests;
 
 /**
- * Open Liberty refuses the application with the invalid lock annotation: the adapter's {@code
- * DeploymentException} carries the server's exception chain, and {@code messages.log} says the
- * same.
+ * Open Liberty (node1) refuses the application with the invalid lock annotation: the adapter's
+ * {@code DeploymentException} carries the server's exception chain, and {@code messages.log} says
+ * the same.
  */
 class InvalidLockIT extends InvalidLockTests {
 
   @Override
   protected String deployAndReport() throws Exception {
-    long logSize = Files.size(Deployments.messagesLog());
+    long logSize = Files.size(LibertyDeployments.messagesLog("node1"));
     String chain = super.deployAndReport();
     assertTrue(namesTheBadLock(chain), "the deployment failure says why: " + chain);
     // The server writes the log on its own threads: read it until it says so, or 30 s have passed.
@@ -31,7 +31,7 @@ class InvalidLockIT extends InvalidLockTests {
   }
 
   private static String loggedSince(long offset) throws IOException {
-    byte[] log = Files.readAllBytes(Deployments.messagesLog());
+    byte[] log = Files.readAllBytes(LibertyDeployments.messagesLog("node1"));
     return new String(log, (int) offset, log.length - (int) offset, StandardCharsets.UTF_8);
   }
 }
