@@ -312,12 +312,30 @@ public final class RedisServerProcess implements AutoCloseable {
     }
   }
 
-  /** A port of 127.0.0.1 that nothing listens on right now. */
+  /**
+   * A port of 127.0.0.1 that nothing listens on right now, below the kernel's ephemeral range: no
+   * outgoing connection can take it while a test has stopped the server to start it again.
+   */
   public static int freePort() throws IOException {
-    try (ServerSocket socket = new ServerSocket(0)) {
-      socket.setReuseAddress(true);
-      return socket.getLocalPort();
+    int ephemeralLow = 32_768;
+    try {
+      // readAllLines, not readString: on JDK 17, readString of this zero-size file can return
+      // only its first character.
+      String range =
+          Files.readAllLines(Path.of("/proc/sys/net/ipv4/ip_local_port_range")).get(0).strip();
+      ephemeralLow = Integer.parseInt(range.split("\\s+")[0]);
+    } catch (IOException | RuntimeException e) {
+      // Not Linux: keep the usual default.
     }
+    int low = Math.min(20_000, ephemeralLow / 2);
+    java.util.Random random = new java.util.Random();
+    for (int attempt = 0; attempt < 200; attempt++) {
+      int port = low + random.nextInt(ephemeralLow - low);
+      if (bindable(port)) {
+        return port;
+      }
+    }
+    throw new IOException("no free port in " + low + "-" + (ephemeralLow - 1));
   }
 
   /** Sleeps; an interruption becomes an unchecked exception. */
