@@ -1,5 +1,8 @@
 package org.timerlock.servertests;
 
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
@@ -9,6 +12,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -23,14 +27,15 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.timerlock.testkit.stores.RedisServerProcess;
 
 /**
- * TimerLock's metrics as the server publishes them, read from the server's own Prometheus export.
- * The example application runs on {@code node1} with its locks in a private redis-server that the
- * test stops and starts again on the same port: the counters of the example's job {@code
- * cache-refresh} (every 3 s) grow with its fires, its store failures while the store is down, and
- * its acquisitions again once the store is back.
+ * TimerLock's readiness check and metrics as the server publishes them, read from the server's own
+ * endpoints. The example application runs on {@code node1} with its locks in a private redis-server
+ * that the test stops and starts again on the same port: the check {@code timerlock-lock-store}
+ * turns DOWN, naming the store and the error, and UP once the store is back; the counters of the
+ * example's job {@code cache-refresh} (every 3 s) grow with its fires, and its store failures while
+ * the store is down.
  *
- * <p>A server module's subclass names the endpoint, a Prometheus text export of the application's
- * metrics, and the labels the server adds to the application's series.
+ * <p>A server module's subclass names the endpoints: the readiness report (MicroProfile Health
+ * JSON) and a Prometheus text export of the application's metrics.
  */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
@@ -42,6 +47,7 @@ public abstract class HealthAndMetricsTests {
   /** The job whose fires are counted: the example's CacheRefresher, every 3 s. */
   static final String LOCK = "cache-refresh";
 
+  static final String CHECK = "timerlock-lock-store";
   static final String ACQUIRED = "timerlock_lock_acquired_total";
   static final String STORE_FAILURES = "timerlock_store_failures_total";
   static final String LOCK_LABEL = "timerlock_lock_name";
@@ -74,6 +80,13 @@ public abstract class HealthAndMetricsTests {
   }
 
   /**
+   * The server's readiness endpoint.
+   *
+   * @return e.g. {@code http://127.0.0.1:9990/health/ready}
+   */
+  protected abstract URI readiness();
+
+  /**
    * The server's Prometheus text export, with the application's metrics.
    *
    * @return e.g. {@code http://127.0.0.1:9990/prometheus}
@@ -98,10 +111,22 @@ public abstract class HealthAndMetricsTests {
   }
 
   @Test
-  public void storeFailuresAreCountedWhileTheStoreIsDownAndTheFiresResumeAfter() throws Exception {
+  public void readinessFollowsTheStoreAndItsFailuresAreCounted() throws Exception {
+    Map<String, Object> up = awaitCheck("UP");
+    assertTrue(
+        String.valueOf(data(up).get("store")).contains(REDIS.address()),
+        "the check names the store: " + up);
     double failures = counter(STORE_FAILURES, Map.of(LOCK_LABEL, LOCK, OPERATION_LABEL, "acquire"));
+
     REDIS.kill();
     try {
+      Map<String, Object> down = awaitCheck("DOWN");
+      assertTrue(
+          String.valueOf(data(down).get("store")).contains(REDIS.address()),
+          "the check names the store: " + down);
+      Object error = data(down).get("error");
+      assertNotNull(error, "the check says why: " + down);
+      assertTrue(String.valueOf(error).contains(REDIS.address()), "the error: " + down);
       SingleNodeTests.await(
           STORE_FAILURES + " of " + LOCK + " past " + failures + " while the store is down",
           () ->
@@ -111,11 +136,59 @@ public abstract class HealthAndMetricsTests {
     } finally {
       REDIS.start();
     }
+
+    Map<String, Object> back = awaitCheck("UP");
+    assertNull(data(back).get("error"), "no error once the store is back: " + back);
     double acquired = counter(ACQUIRED, Map.of(LOCK_LABEL, LOCK));
     SingleNodeTests.await(
         "a fire of " + LOCK + " taking the lock again past " + acquired,
         () -> counter(ACQUIRED, Map.of(LOCK_LABEL, LOCK)) > acquired,
         DEADLINE);
+  }
+
+  /** Polls the readiness report until the check has this status; returns the check. */
+  private Map<String, Object> awaitCheck(String status) throws InterruptedException {
+    long deadline = System.nanoTime() + DEADLINE.toNanos();
+    while (true) {
+      Map<String, Object> check = check();
+      if (status.equals(check.get("status"))) {
+        return check;
+      }
+      if (System.nanoTime() > deadline) {
+        return fail(
+            "timed out after "
+                + DEADLINE.toSeconds()
+                + " s waiting for "
+                + CHECK
+                + " "
+                + status
+                + "; last seen: "
+                + check);
+      }
+      Thread.sleep(200);
+    }
+  }
+
+  /** The check {@value #CHECK} of the readiness report, read once. */
+  @SuppressWarnings("unchecked")
+  private Map<String, Object> check() {
+    String body = get(readiness());
+    Object report = JsonReader.parse(body);
+    Object checks = report instanceof Map<?, ?> map ? map.get("checks") : null;
+    if (checks instanceof List<?> list) {
+      for (Object check : list) {
+        if (check instanceof Map<?, ?> map && CHECK.equals(map.get("name"))) {
+          return (Map<String, Object>) map;
+        }
+      }
+    }
+    return fail("no check " + CHECK + " in the readiness report of " + readiness() + ": " + body);
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> data(Map<String, Object> check) {
+    Object data = check.get("data");
+    return data instanceof Map<?, ?> map ? (Map<String, Object>) map : Map.of();
   }
 
   /**
@@ -143,14 +216,14 @@ public abstract class HealthAndMetricsTests {
     return sum;
   }
 
-  /** The body of a GET answered with 200. */
+  /** The body of a GET; a DOWN readiness report comes with status 503. */
   private String get(URI uri) {
     try {
       HttpResponse<String> response =
           http.send(
               HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(20)).GET().build(),
               HttpResponse.BodyHandlers.ofString());
-      if (response.statusCode() != 200) {
+      if (response.statusCode() != 200 && response.statusCode() != 503) {
         fail("GET " + uri + " answered " + response.statusCode() + ": " + response.body());
       }
       return response.body();
