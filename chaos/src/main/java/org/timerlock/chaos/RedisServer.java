@@ -4,13 +4,12 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Random;
 import java.util.concurrent.TimeUnit;
+import org.timerlock.testkit.stores.RedisServerProcess;
 
 /**
  * A private {@code redis-server} on a free port of 127.0.0.1 that the run can crash ({@code kill
@@ -51,7 +50,7 @@ final class RedisServer implements AutoCloseable {
     RedisServer server =
         new RedisServer(
             dir,
-            freePort(),
+            RedisServerProcess.freePort(),
             binary == null || binary.isBlank() ? "redis-server" : binary,
             persistent);
     server.startProcess();
@@ -169,34 +168,6 @@ final class RedisServer implements AutoCloseable {
     } catch (IOException e) {
       return false;
     }
-  }
-
-  /**
-   * A free port below the kernel's ephemeral range, so that no outgoing connection can take it
-   * while the server is down between a crash and its restart.
-   */
-  private static int freePort() throws IOException {
-    int ephemeralLow = 32_768;
-    try {
-      String range = Files.readString(Path.of("/proc/sys/net/ipv4/ip_local_port_range")).strip();
-      ephemeralLow = Integer.parseInt(range.split("\\s+")[0]);
-    } catch (IOException | RuntimeException e) {
-      // Not Linux: keep the usual default.
-    }
-    int low = Math.min(20_000, ephemeralLow / 2);
-    int high = ephemeralLow - 1;
-    Random random = new Random();
-    for (int i = 0; i < 200; i++) {
-      int port = low + random.nextInt(high - low + 1);
-      try (ServerSocket socket = new ServerSocket()) {
-        socket.setReuseAddress(true);
-        socket.bind(new InetSocketAddress("127.0.0.1", port));
-        return port;
-      } catch (IOException taken) {
-        // Try another.
-      }
-    }
-    throw new IOException("No free port in " + low + "-" + high + " for the private Redis");
   }
 
   @Override

@@ -38,7 +38,7 @@ public class TimerLockExtension implements Extension {
 
   private static final Logger LOG = System.getLogger(TimerLockExtension.class.getName());
 
-  /** The beans of this jar, which is no bean archive: the extension adds them itself. */
+  /** The beans of this jar, whose bean archive scans nothing: the extension adds them itself. */
   private static final List<Class<?>> OWN_BEANS =
       List.of(
           SchedulerLockInterceptor.class,

@@ -15,6 +15,7 @@ import org.timerlock.core.LockAttempt;
 import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.SimpleLock;
 import org.timerlock.testkit.stores.RedisNamespace;
+import org.timerlock.testkit.stores.RedisServerProcess;
 import org.timerlock.testkit.stores.TestStores;
 import redis.clients.jedis.RedisClient;
 

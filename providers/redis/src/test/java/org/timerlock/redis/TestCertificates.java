@@ -14,6 +14,7 @@ import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLSocketFactory;
 import javax.net.ssl.TrustManagerFactory;
 import org.junit.jupiter.api.Assumptions;
+import org.timerlock.testkit.stores.RedisServerProcess;
 
 /**
  * A private certificate authority made by openssl in a temporary directory, and server certificates

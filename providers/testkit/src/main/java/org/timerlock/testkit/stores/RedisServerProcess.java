@@ -1,4 +1,4 @@
-package org.timerlock.redis;
+package org.timerlock.testkit.stores;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -18,9 +18,10 @@ import java.util.concurrent.TimeUnit;
 /**
  * A private redis-server process started by a test on a free loopback port, without persistence, in
  * a temporary directory. Tests that restart, reconfigure or count commands use one of these, never
- * the shared server.
+ * the shared server. The process is stopped with {@link #kill()} and started again on the same port
+ * with {@link #start()}.
  */
-final class RedisServerProcess implements AutoCloseable {
+public final class RedisServerProcess implements AutoCloseable {
 
   private static final String BINARY = "redis-server";
 
@@ -39,7 +40,7 @@ final class RedisServerProcess implements AutoCloseable {
   }
 
   /** Starts a Sentinel (quorum 1) monitoring {@code master} under the name {@code masterName}. */
-  static RedisServerProcess launchSentinel(String masterName, RedisServerProcess master) {
+  public static RedisServerProcess launchSentinel(String masterName, RedisServerProcess master) {
     try {
       Path dir = Files.createTempDirectory("timerlock-sentinel-");
       Files.writeString(
@@ -64,7 +65,7 @@ final class RedisServerProcess implements AutoCloseable {
   }
 
   /** Whether redis-server is on the PATH. */
-  static boolean installed() {
+  public static boolean installed() {
     for (String dir : System.getenv().getOrDefault("PATH", "").split(":")) {
       if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, BINARY))) {
         return true;
@@ -74,14 +75,14 @@ final class RedisServerProcess implements AutoCloseable {
   }
 
   /** Starts a server with these extra redis-server arguments, e.g. {@code --requirepass x}. */
-  static RedisServerProcess launch(String... extraArguments) {
+  public static RedisServerProcess launch(String... extraArguments) {
     return launchOn(null, extraArguments);
   }
 
   /**
    * Starts a Redis Cluster node: its cluster bus listens on port + 10000, which must be free too.
    */
-  static RedisServerProcess launchClusterNode() {
+  public static RedisServerProcess launchClusterNode() {
     return launchOn(
         freePortWithBus(),
         "--cluster-enabled",
@@ -99,7 +100,7 @@ final class RedisServerProcess implements AutoCloseable {
    *
    * @param tlsArguments the certificate options, e.g. {@code --tls-cert-file f}
    */
-  static RedisServerProcess launchTlsClusterNode(int tlsPort, String... tlsArguments) {
+  public static RedisServerProcess launchTlsClusterNode(int tlsPort, String... tlsArguments) {
     List<String> arguments =
         new ArrayList<>(
             List.of(
@@ -136,23 +137,28 @@ final class RedisServerProcess implements AutoCloseable {
     }
   }
 
-  int port() {
+  /** The port it listens on, the same after a restart. */
+  public int port() {
     return port;
   }
 
-  Path directory() {
+  /** Its working directory, with its log. */
+  public Path directory() {
     return directory;
   }
 
-  String uri() {
+  /** The URI clients connect to, e.g. {@code redis://127.0.0.1:41234}. */
+  public String uri() {
     return "redis://127.0.0.1:" + port;
   }
 
-  String address() {
+  /** Host and port, e.g. {@code 127.0.0.1:41234}. */
+  public String address() {
     return "127.0.0.1:" + port;
   }
 
-  synchronized void start() {
+  /** Starts the process, on the same port as before, unless it runs; returns once it answers. */
+  public synchronized void start() {
     if (process != null && process.isAlive()) {
       return;
     }
@@ -185,7 +191,7 @@ final class RedisServerProcess implements AutoCloseable {
   }
 
   /** Kills the process (SIGKILL): connections break and every key is lost. */
-  synchronized void kill() {
+  public synchronized void kill() {
     if (process != null) {
       process.destroyForcibly();
       try {
@@ -210,14 +216,15 @@ final class RedisServerProcess implements AutoCloseable {
   }
 
   /** Runs redis-cli against this server and returns its output. */
-  String cli(String... arguments) {
+  public String cli(String... arguments) {
     List<String> command =
         new ArrayList<>(List.of("redis-cli", "-h", "127.0.0.1", "-p", "" + port));
     command.addAll(Arrays.asList(arguments));
     return run(command);
   }
 
-  static String run(List<String> command) {
+  /** Runs a command and returns its output; fails unless it exits with 0 within 60 s. */
+  public static String run(List<String> command) {
     try {
       Process cli = new ProcessBuilder(command).redirectErrorStream(true).start();
       String output = new String(cli.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -237,7 +244,8 @@ final class RedisServerProcess implements AutoCloseable {
     }
   }
 
-  String log() {
+  /** The server's log so far, for failure messages. */
+  public String log() {
     try {
       return Files.readString(directory.resolve("redis.log"));
     } catch (IOException e) {
@@ -284,7 +292,7 @@ final class RedisServerProcess implements AutoCloseable {
   }
 
   /** A free port whose port + 10000 (a cluster node's bus) is free too. */
-  static int freePortWithBus() {
+  public static int freePortWithBus() {
     java.util.Random random = new java.util.Random();
     for (int attempt = 0; attempt < 200; attempt++) {
       int port = 20000 + random.nextInt(20000);
@@ -304,14 +312,34 @@ final class RedisServerProcess implements AutoCloseable {
     }
   }
 
-  static int freePort() throws IOException {
-    try (ServerSocket socket = new ServerSocket(0)) {
-      socket.setReuseAddress(true);
-      return socket.getLocalPort();
+  /**
+   * A port of 127.0.0.1 that nothing listens on right now, below the kernel's ephemeral range: no
+   * outgoing connection can take it while a test has stopped the server to start it again.
+   */
+  public static int freePort() throws IOException {
+    int ephemeralLow = 32_768;
+    try {
+      // readAllLines, not readString: on JDK 17, readString of this zero-size file can return
+      // only its first character.
+      String range =
+          Files.readAllLines(Path.of("/proc/sys/net/ipv4/ip_local_port_range")).get(0).strip();
+      ephemeralLow = Integer.parseInt(range.split("\\s+")[0]);
+    } catch (IOException | RuntimeException e) {
+      // Not Linux: keep the usual default.
     }
+    int low = Math.min(20_000, ephemeralLow / 2);
+    java.util.Random random = new java.util.Random();
+    for (int attempt = 0; attempt < 200; attempt++) {
+      int port = low + random.nextInt(ephemeralLow - low);
+      if (bindable(port)) {
+        return port;
+      }
+    }
+    throw new IOException("no free port in " + low + "-" + (ephemeralLow - 1));
   }
 
-  static void sleep(long millis) {
+  /** Sleeps; an interruption becomes an unchecked exception. */
+  public static void sleep(long millis) {
     try {
       Thread.sleep(millis);
     } catch (InterruptedException e) {
