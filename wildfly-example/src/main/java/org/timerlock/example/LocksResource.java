@@ -1,12 +1,9 @@
 package org.timerlock.example;
 
 import jakarta.inject.Inject;
-import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
-import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.Path;
-import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
@@ -20,8 +17,11 @@ import org.timerlock.core.admin.LockPage;
 /**
  * {@code GET /api/locks}: the locks this node holds right now and one page of the locks in the
  * store as every node sees them, through TimerLock's injectable {@link LockAdmin} (whatever the
- * provider: JDBC, Redis or in-memory); {@code DELETE /api/locks/{name}} releases a lock a stuck
- * node left behind.
+ * provider: JDBC, Redis or in-memory).
+ *
+ * <p>Read-only on purpose: releasing a lock lets a job run twice at once, so it is not something an
+ * unauthenticated HTTP endpoint may offer. Operators release a lock with the authenticated means
+ * {@code docs/operations.md} describes.
  */
 @Path("locks")
 public class LocksResource {
@@ -82,22 +82,5 @@ public class LocksResource {
         log.heldHere(),
         page.locks().stream().map(LockRow::of).toList(),
         page.nextCursor());
-  }
-
-  /**
-   * Releases whatever acquisition holds a lock: for a node that crashed or hangs.
-   *
-   * @param name the lock name
-   * @return the lock as it was before the release
-   * @throws NotFoundException when the lock is not held
-   */
-  @DELETE
-  @Path("{name}")
-  @Produces(MediaType.APPLICATION_JSON)
-  public LockRow release(@PathParam("name") String name) {
-    return admin
-        .release(name)
-        .map(LockRow::of)
-        .orElseThrow(() -> new NotFoundException("lock '" + name + "' is not held"));
   }
 }

@@ -194,6 +194,29 @@ public abstract class SingleNodeTests {
         "the lock table is shown: " + locks);
   }
 
+  /**
+   * The example's REST API only shows locks: an anonymous request cannot release one (a release
+   * lets a job run twice at once).
+   */
+  @Test
+  @RunAsClient
+  public void theExampleRestResourceReleasesNoLock(@ArquillianResource URL base) throws Exception {
+    HttpResponse<String> response =
+        HttpClient.newHttpClient()
+            .send(
+                HttpRequest.newBuilder(
+                        URI.create(base.toString()).resolve("api/locks/nightly-report"))
+                    .DELETE()
+                    .build(),
+                HttpResponse.BodyHandlers.ofString());
+    assertTrue(
+        response.statusCode() == 404 || response.statusCode() == 405,
+        "DELETE api/locks/nightly-report is refused: "
+            + response.statusCode()
+            + " "
+            + response.body());
+  }
+
   private void checkTakenCommittedAndReleased(String lock) throws Exception {
     Observed run = observeRunInProgress(lock);
     LockRow during = run.row();
