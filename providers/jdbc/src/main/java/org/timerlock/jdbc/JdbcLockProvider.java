@@ -62,7 +62,7 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
   private final AutoCloseable owned;
   private final OutsideCallerTransaction outsideTransaction;
   private final Redactor redactor;
-  private final NeighbourCheck neighbours;
+  private final ForeignClockCheck foreignClocks;
   private volatile Statements statements;
   private volatile TableShape shape = TableShape.UNKNOWN;
 
@@ -111,7 +111,7 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
         new OutsideCallerTransaction(
             builder.outsideTransactionExecutor, builder.outsideTransactionWait);
     this.redactor = builder.redactor;
-    this.neighbours = new NeighbourCheck(table, this::where);
+    this.foreignClocks = new ForeignClockCheck(table, this::where);
   }
 
   /**
@@ -166,7 +166,7 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
           requireFits(configuration.name());
           try {
             LockAttempt attempt = tryAcquire(connection, s, values, configuration);
-            return neighbours.afterAttempt(connection, s.dialect(), values.name(), attempt);
+            return foreignClocks.afterAttempt(connection, s.dialect(), values.name(), attempt);
           } catch (SQLException e) {
             rollbackIfInTransaction(connection);
             if (s.dialect().isMissingTable(e)) {
