@@ -341,7 +341,7 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
     }
   }
 
-  private String ownerWarning(Dialect.TableOwner o) {
+  private String ownerWarning(TableOwner o) {
     return "Lock table "
         + o.schema()
         + "."
@@ -522,7 +522,7 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
   private Statements statements(Connection connection) throws SQLException {
     Statements s = statements;
     if (s == null) {
-      Dialect dialect = Dialect.detect(connection.getMetaData());
+      Dialect dialect = DatabaseProducts.detect(connection.getMetaData());
       if (dialect == null) {
         DatabaseMetaData md = connection.getMetaData();
         throw new SQLException(
@@ -532,7 +532,7 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
                     + " "
                     + md.getDatabaseProductVersion()
                     + "'; supported: "
-                    + Dialect.supportedProducts()));
+                    + DatabaseProducts.supportedProducts()));
       }
       Map<AcquireMode, AcquireStrategy> acquire = new EnumMap<>(AcquireMode.class);
       for (AcquireMode mode : AcquireMode.values()) {
