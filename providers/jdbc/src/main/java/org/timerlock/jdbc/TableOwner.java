@@ -1,8 +1,8 @@
 package org.timerlock.jdbc;
 
 /**
- * Who owns the lock table, as the lock statements resolve its name, and who the connection acts
- * as: read once, so that a table another role created is not adopted without a word.
+ * Who owns the lock table, as the lock statements resolve its name, and who the connection acts as:
+ * read once, so that a table another role created is not adopted without a word.
  *
  * @param schema the table's schema
  * @param table the table name as stored

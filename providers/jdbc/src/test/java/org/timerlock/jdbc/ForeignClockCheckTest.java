@@ -6,10 +6,10 @@ import org.junit.jupiter.api.Test;
 import org.timerlock.core.LockAttempt;
 
 /**
- * What the foreign clock check remembers is bounded by {@link ForeignClockCheck#NAMES}, whatever number of
- * names is refused: lock names made up at run time do not grow it. Below {@link
- * ForeignClockCheck#REFUSALS} refusals in a row a name's row is never read, so no connection is needed
- * here.
+ * What the foreign clock check remembers is bounded by {@link ForeignClockCheck#NAMES}, whatever
+ * number of names is refused: lock names made up at run time do not grow it. Below {@link
+ * ForeignClockCheck#REFUSALS} refusals in a row a name's row is never read, so no connection is
+ * needed here.
  */
 class ForeignClockCheckTest {
 
