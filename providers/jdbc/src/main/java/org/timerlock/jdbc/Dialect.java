@@ -1,13 +1,9 @@
 package org.timerlock.jdbc;
 
 import java.sql.Connection;
-import java.sql.DatabaseMetaData;
 import java.sql.SQLException;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
@@ -170,39 +166,7 @@ abstract class Dialect {
    *     searched first; empty when the connection cannot tell
    */
   List<String> tableSearchPath(Connection connection) throws SQLException {
-    return listOf(currentSchema(connection));
-  }
-
-  /**
-   * The connection's current schema.
-   *
-   * @return null when the driver cannot tell
-   */
-  static String currentSchema(Connection connection) {
-    try {
-      return connection.getSchema();
-    } catch (SQLException | AbstractMethodError e) {
-      return null;
-    }
-  }
-
-  /** The non-null namespaces, without repeats, in their order. */
-  static List<String> listOf(String... namespaces) {
-    return Arrays.stream(namespaces).filter(Objects::nonNull).distinct().toList();
-  }
-
-  /**
-   * Who owns the lock table, as the lock statements resolve its name.
-   *
-   * @param schema the table's schema
-   * @param table the table name as stored
-   * @param owner the role that owns the table
-   * @param user the role the connection acts as
-   */
-  record TableOwner(String schema, String table, String owner, String user) {
-    boolean isUser() {
-      return owner.equals(user);
-    }
+    return TableMetadata.listOf(TableMetadata.currentSchema(connection));
   }
 
   /**
@@ -417,68 +381,5 @@ abstract class Dialect {
         + " ELSE "
         + epochMicros()
         + " END";
-  }
-
-  /** A product this provider supports: how its metadata is recognised, and its dialect. */
-  private record Product(String label, ProductMatch matches, DialectFactory dialect) {}
-
-  @FunctionalInterface
-  private interface ProductMatch {
-    /** Whether the product name and version (both lower case) are this product's. */
-    boolean test(String product, String version);
-  }
-
-  @FunctionalInterface
-  private interface DialectFactory {
-    Dialect create(DatabaseMetaData metaData) throws SQLException;
-  }
-
-  /** In the order they are tried: MariaDB may call itself MySQL. */
-  private static final List<Product> PRODUCTS =
-      List.of(
-          new Product(
-              "MariaDB",
-              (p, v) -> p.contains("mariadb") || (p.contains("mysql") && v.contains("mariadb")),
-              MySqlDialect::mariaDb),
-          new Product("MySQL", (p, v) -> p.contains("mysql"), MySqlDialect::mySql),
-          new Product(
-              "PostgreSQL", (p, v) -> p.contains("postgresql"), m -> new PostgreSqlDialect()),
-          new Product("H2", (p, v) -> p.equals("h2"), m -> new H2Dialect()),
-          new Product("HSQLDB", (p, v) -> p.contains("hsql"), m -> new HsqlDbDialect()),
-          new Product("Derby", (p, v) -> p.contains("derby"), m -> new DerbyDialect()),
-          new Product("Oracle", (p, v) -> p.contains("oracle"), m -> new OracleDialect()),
-          new Product(
-              "SQL Server",
-              (p, v) -> p.contains("microsoft sql server"),
-              m -> new SqlServerDialect()),
-          new Product("DB2", (p, v) -> p.startsWith("db2"), m -> new Db2Dialect()));
-
-  /**
-   * The products {@link #detect} recognises, for messages.
-   *
-   * @return e.g. {@code MariaDB, MySQL, PostgreSQL, ...}
-   */
-  static String supportedProducts() {
-    return String.join(", ", PRODUCTS.stream().map(Product::label).toList());
-  }
-
-  /**
-   * The dialect of the connected database and driver: the server decides the SQL, and the driver
-   * how it may be run (MariaDB's {@code INSERT ... RETURNING} only as a query through MariaDB's own
-   * driver, see {@link MySqlDialect#mariaDb}).
-   *
-   * @return the dialect, or null when the product is not supported
-   */
-  static Dialect detect(DatabaseMetaData metaData) throws SQLException {
-    String product = metaData.getDatabaseProductName();
-    String version = metaData.getDatabaseProductVersion();
-    String p = product == null ? "" : product.toLowerCase(Locale.ROOT);
-    String v = version == null ? "" : version.toLowerCase(Locale.ROOT);
-    for (Product known : PRODUCTS) {
-      if (known.matches().test(p, v)) {
-        return known.dialect().create(metaData);
-      }
-    }
-    return null;
   }
 }

@@ -32,7 +32,7 @@ final class H2Dialect extends Dialect {
   @Override
   List<String> tableSearchPath(Connection connection) throws SQLException {
     List<String> path = new ArrayList<>();
-    path.add(currentSchema(connection));
+    path.add(TableMetadata.currentSchema(connection));
     if (connection.getMetaData().getDatabaseMajorVersion() >= 2) {
       try (Statement statement = connection.createStatement();
           ResultSet rs =
@@ -44,7 +44,7 @@ final class H2Dialect extends Dialect {
         }
       }
     }
-    return listOf(path.toArray(String[]::new));
+    return TableMetadata.listOf(path.toArray(String[]::new));
   }
 
   /** The double-quoted identifiers in order, e.g. of {@code SET SCHEMA_SEARCH_PATH "A", "b""c"}. */

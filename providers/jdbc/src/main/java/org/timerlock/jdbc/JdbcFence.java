@@ -59,7 +59,7 @@ public final class JdbcFence {
    * @throws SQLException when the database refuses
    */
   public void createTableIfMissing(Connection connection) throws SQLException {
-    Dialect dialect = Dialect.detect(connection.getMetaData());
+    Dialect dialect = DatabaseProducts.detect(connection.getMetaData());
     if (dialect == null) {
       throw new SQLException(
           JdbcMessage.UNSUPPORTED_DATABASE.text(

@@ -37,22 +37,22 @@ final class JdbcLockAdmin implements LockAdmin {
   private static final ThreadLocal<Calendar> UTC =
       ThreadLocal.withInitial(() -> Calendar.getInstance(TimeZone.getTimeZone("UTC")));
 
-  private final JdbcLockProvider provider;
+  private final JdbcStore store;
   private final LockTable table;
 
-  JdbcLockAdmin(JdbcLockProvider provider, LockTable table) {
-    this.provider = provider;
-    this.table = table;
+  JdbcLockAdmin(JdbcStore store) {
+    this.store = store;
+    this.table = store.table();
   }
 
   @Override
   public LockPage list(String cursor, int limit) {
     LockAdmin.checkLimit(limit);
-    return provider.execute(
+    return store.execute(
         "list the locks in",
         null,
         connection -> {
-          Dialect dialect = provider.dialect(connection);
+          Dialect dialect = store.dialect(connection);
           String sql =
               select(dialect)
                   + (cursor == null ? "" : " WHERE " + table.name() + " > ?")
@@ -80,7 +80,7 @@ final class JdbcLockAdmin implements LockAdmin {
             if (!dialect.isMissingTable(e)) {
               throw e;
             }
-            JdbcLockProvider.rollbackIfInTransaction(connection);
+            JdbcStore.rollbackIfInTransaction(connection);
           }
           return new LockPage(page, null);
         });
@@ -88,11 +88,11 @@ final class JdbcLockAdmin implements LockAdmin {
 
   @Override
   public Optional<LockInfo> find(String name) {
-    return provider.execute(
+    return store.execute(
         "look up",
         name,
         connection -> {
-          Dialect dialect = provider.dialect(connection);
+          Dialect dialect = store.dialect(connection);
           String sql = select(dialect) + " WHERE " + table.name() + " = ?";
           try (PreparedStatement ps = connection.prepareStatement(sql)) {
             ps.setString(1, dialect.storedName(name));
@@ -103,7 +103,7 @@ final class JdbcLockAdmin implements LockAdmin {
             if (!dialect.isMissingTable(e)) {
               throw e;
             }
-            JdbcLockProvider.rollbackIfInTransaction(connection);
+            JdbcStore.rollbackIfInTransaction(connection);
             return Optional.empty();
           }
         });
@@ -111,11 +111,11 @@ final class JdbcLockAdmin implements LockAdmin {
 
   @Override
   public boolean release(String name, String owner) {
-    return provider.execute(
+    return store.execute(
         "release",
         name,
         connection -> {
-          Dialect dialect = provider.dialect(connection);
+          Dialect dialect = store.dialect(connection);
           String now = dialect.now();
           String sql =
               "UPDATE "
@@ -140,7 +140,7 @@ final class JdbcLockAdmin implements LockAdmin {
             if (!dialect.isMissingTable(e)) {
               throw e;
             }
-            JdbcLockProvider.rollbackIfInTransaction(connection);
+            JdbcStore.rollbackIfInTransaction(connection);
             return false;
           }
         });

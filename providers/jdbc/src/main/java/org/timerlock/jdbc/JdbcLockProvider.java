@@ -2,29 +2,22 @@ package org.timerlock.jdbc;
 
 import java.lang.System.Logger.Level;
 import java.sql.Connection;
-import java.sql.DatabaseMetaData;
-import java.sql.PreparedStatement;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
-import java.util.EnumMap;
 import java.util.EnumSet;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.OptionalInt;
-import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.Executor;
 import javax.sql.DataSource;
 import org.timerlock.core.LockAttempt;
 import org.timerlock.core.LockConfiguration;
-import org.timerlock.core.LockException;
 import org.timerlock.core.LockProvider;
 import org.timerlock.core.OwnerIds;
 import org.timerlock.core.SimpleLock;
 import org.timerlock.core.admin.LockAdmin;
 import org.timerlock.core.spi.Printable;
+import org.timerlock.jdbc.JdbcStore.Statements;
 import org.timerlock.jdbc.SqlStatement.Values;
 
 /**
@@ -54,49 +47,18 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
 
   private static final System.Logger LOG = System.getLogger(JdbcLockProvider.class.getName());
 
-  private final DataSource dataSource;
-  private final String source;
-  private final LockTable table;
+  private final JdbcStore store;
+  private final TableWatch watch;
   private final String nodeId;
-  private final boolean createTable;
-  private final AutoCloseable owned;
-  private final OutsideCallerTransaction outsideTransaction;
-  private final Redactor redactor;
-  private final NeighbourCheck neighbours;
-  private volatile Statements statements;
-  private volatile TableShape shape = TableShape.UNKNOWN;
-
-  /** Whether the owner of the table was compared with the connection's user (once). */
-  private volatile boolean ownerChecked;
-
-  /** The longest name the table holds, as last looked at; 0 when not known. */
-  private volatile int nameLimit;
-
-  /** The detected database and its statements for this table. */
-  private record Statements(
-      Dialect dialect,
-      Map<AcquireMode, AcquireStrategy> acquire,
-      SqlStatement release,
-      SqlStatement extend,
-      SqlStatement selectLive) {}
-
-  /** What this provider last found out about its table. */
-  private enum TableShape {
-    /** Not looked at yet, or a statement failed since. */
-    UNKNOWN,
-    /** With the fire and token columns, on a database that has statements for them. */
-    FULL,
-    /** ShedLock's four columns only, or a database without statements for the others. */
-    LEASE_ONLY
-  }
+  private final ForeignClockCheck foreignClocks;
 
   private JdbcLockProvider(Builder builder) {
-    this.dataSource = Objects.requireNonNull(builder.dataSource, "dataSource must be set");
-    this.source =
+    DataSource dataSource = Objects.requireNonNull(builder.dataSource, "dataSource must be set");
+    String source =
         builder.dataSourceDescription != null
             ? builder.dataSourceDescription
             : dataSource.getClass().getSimpleName();
-    this.table =
+    LockTable table =
         new LockTable(
             builder.tableName,
             builder.nameColumn,
@@ -104,14 +66,19 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
             builder.lockedAtColumn,
             builder.lockedByColumn);
     this.nodeId = builder.nodeId != null ? builder.nodeId : OwnerIds.defaultNodeId();
-    this.createTable = builder.createTable;
-    this.owned =
+    AutoCloseable owned =
         builder.closeDataSource && dataSource instanceof AutoCloseable c ? c : builder.owned;
-    this.outsideTransaction =
-        new OutsideCallerTransaction(
-            builder.outsideTransactionExecutor, builder.outsideTransactionWait);
-    this.redactor = builder.redactor;
-    this.neighbours = new NeighbourCheck(table, this::where);
+    this.store =
+        new JdbcStore(
+            dataSource,
+            source,
+            table,
+            owned,
+            new OutsideCallerTransaction(
+                builder.outsideTransactionExecutor, builder.outsideTransactionWait),
+            builder.redactor);
+    this.watch = new TableWatch(store, builder.createTable);
+    this.foreignClocks = new ForeignClockCheck(table, store::where);
   }
 
   /**
@@ -147,11 +114,11 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
     String owner = OwnerIds.newOwnerId(nodeId);
     Long fire =
         configuration.fireInstant() == null ? null : configuration.fireInstant().toEpochMilli();
-    return execute(
+    return store.execute(
         "acquire",
         configuration.name(),
         connection -> {
-          Statements s = statements(connection);
+          Statements s = store.statements(connection);
           Values values =
               new Values(
                   s.dialect().storedName(configuration.name()),
@@ -159,25 +126,14 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
                   configuration.lockAtMostFor(),
                   configuration.lockAtLeastFor(),
                   fire);
-          if (shape == TableShape.UNKNOWN || !fits(configuration.name())) {
-            // A name too long for the limit last seen: the column may have been widened since.
-            lookAtTable(connection, s.dialect());
-          }
-          requireFits(configuration.name());
+          watch.beforeAcquire(connection, s.dialect(), configuration.name());
           try {
             LockAttempt attempt = tryAcquire(connection, s, values, configuration);
-            return neighbours.afterAttempt(connection, s.dialect(), values.name(), attempt);
+            return foreignClocks.afterAttempt(connection, s.dialect(), values.name(), attempt);
           } catch (SQLException e) {
-            rollbackIfInTransaction(connection);
+            JdbcStore.rollbackIfInTransaction(connection);
             if (s.dialect().isMissingTable(e)) {
-              if (!createTable) {
-                throw missingTable(e);
-              }
-              createTable(connection, s.dialect());
-              if (shape == TableShape.UNKNOWN) {
-                lookAtTable(connection, s.dialect());
-              }
-              requireFits(configuration.name());
+              watch.onMissingTable(connection, s.dialect(), configuration.name(), e);
               return tryAcquire(connection, s, values, configuration);
             }
             if (s.dialect().insertMayRace() && SqlErrors.isIntegrityViolation(e)) {
@@ -189,64 +145,19 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
               return LockAttempt.heldElsewhere();
             }
             // No belief about the table outlives a failure: look at it again next time.
-            shape = TableShape.UNKNOWN;
+            watch.forget();
             throw e;
           }
         });
   }
 
-  private boolean fits(String name) {
-    int limit = nameLimit;
-    return limit <= 0 || name.codePointCount(0, name.length()) <= limit;
-  }
-
-  /**
-   * Refuses a name longer than the table's name column: a database may cut it silently (MariaDB and
-   * MySQL without strict mode), and two locks would become one.
-   */
-  private void requireFits(String name) {
-    if (!fits(name)) {
-      int length = name.codePointCount(0, name.length());
-      String shown =
-          length <= 100 ? name : name.substring(0, name.offsetByCodePoints(0, 100)) + "...";
-      throw new NameTooLongException(
-          JdbcMessage.NAME_TOO_LONG.text(
-              "Lock name '"
-                  + Printable.of(shown)
-                  + "' has "
-                  + length
-                  + " characters; the lock table "
-                  + table.table()
-                  + " holds names of at most "
-                  + nameLimit
-                  + " (column "
-                  + table.name()
-                  + "): use a shorter name, or widen the column"));
-    }
-  }
-
-  /** A lock name longer than the table holds: the caller's mistake, not a store failure. */
-  private static final class NameTooLongException extends IllegalArgumentException {
-    private static final long serialVersionUID = 1L;
-
-    NameTooLongException(String message) {
-      super(message);
-    }
-  }
-
-  /** The longest name a name column of this size holds, as {@link #maxNameLength} says it. */
-  private static int nameLimit(Dialect dialect, int columnSize) {
-    // One character is kept for the marker that keeps "Job" and "Job " apart.
-    return dialect.padsSpaces() ? columnSize - 1 : columnSize;
-  }
-
   @Override
   public Set<Feature> features() {
-    return shape == TableShape.FULL ? EnumSet.allOf(Feature.class) : Set.of();
+    return watch.full() ? EnumSet.allOf(Feature.class) : Set.of();
   }
 
   private AcquireMode mode(Dialect dialect, Values values) {
-    if (shape != TableShape.FULL || !dialect.supportsFireColumns()) {
+    if (!watch.full() || !dialect.supportsFireColumns()) {
       return AcquireMode.LEASE_ONLY;
     }
     return values.fire() == null ? AcquireMode.PLAIN : AcquireMode.FIRE;
@@ -261,6 +172,7 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
       case ACQUIRED:
         return LockAttempt.acquired(
             new JdbcLock(
+                store,
                 configuration.name(),
                 values.owner(),
                 configuration.lockAtLeastFor(),
@@ -273,198 +185,13 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
   }
 
   /**
-   * Before this provider's first acquire, and again after a failure: whether the table exists
-   * (creating it when missing and allowed; a fresh database would otherwise answer the first
-   * acquire with a missing-table error, logged by the database) and whether it has the fire and
-   * token columns. A table dropped later is still created again when a statement finds it missing.
-   */
-  private void lookAtTable(Connection connection, Dialect dialect) throws SQLException {
-    TableMetadata metadata = new TableMetadata(connection, dialect, table);
-    if (metadata.certainlyMissing()) {
-      nameLimit = 0;
-      if (!createTable) {
-        return;
-      }
-      createTable(connection, dialect);
-      // Another role may have created it first (CREATE TABLE IF NOT EXISTS then does nothing).
-      checkOwnerOnce(connection, dialect);
-      if (shape != TableShape.UNKNOWN) {
-        return;
-      }
-      // Another node created it in the same instant: what it created decides, as for any table
-      // found. Without this look a request for a fire would run on the lease alone.
-      metadata = new TableMetadata(connection, dialect, table);
-      if (metadata.certainlyMissing()) {
-        return;
-      }
-    } else {
-      checkOwnerOnce(connection, dialect);
-    }
-    OptionalInt size = metadata.nameColumnSize();
-    nameLimit = size.isPresent() ? nameLimit(dialect, size.getAsInt()) : 0;
-    boolean full =
-        dialect.supportsFireColumns()
-            && metadata.hasColumns(LockTable.LAST_FIRE, LockTable.FENCING_TOKEN);
-    TableShape found = full ? TableShape.FULL : TableShape.LEASE_ONLY;
-    if (found != shape && !full) {
-      LOG.log(Level.INFO, () -> JdbcMessage.LEASE_ONLY.text(leaseOnlyReason(dialect)));
-    }
-    shape = found;
-  }
-
-  /**
-   * Once per provider, when it first finds the table: a warning when another role owns it. Where
-   * any role may create tables in a schema the application uses (PostgreSQL 14 and earlier: {@code
-   * public}), that role's table would otherwise be adopted without a word; its owner can alter or
-   * drop it and add triggers that run as the application's user on every lock statement.
-   */
-  private void checkOwnerOnce(Connection connection, Dialect dialect) {
-    if (ownerChecked) {
-      return;
-    }
-    ownerChecked = true;
-    try {
-      dialect
-          .tableOwner(connection, table)
-          .filter(o -> !o.isUser())
-          .ifPresent(
-              o -> LOG.log(Level.WARNING, () -> JdbcMessage.TABLE_OWNER.text(ownerWarning(o))));
-    } catch (SQLException e) {
-      rollbackIfInTransaction(connection);
-      LOG.log(
-          Level.DEBUG,
-          () ->
-              "Cannot read the owner of lock table "
-                  + table.table()
-                  + ": "
-                  + redactor.text(e.getMessage()));
-    }
-  }
-
-  private String ownerWarning(Dialect.TableOwner o) {
-    return "Lock table "
-        + o.schema()
-        + "."
-        + o.table()
-        + " is owned by role '"
-        + o.owner()
-        + "', not by '"
-        + o.user()
-        + "', the user TimerLock connects as ("
-        + source
-        + "). The owner of a table can alter or drop it and add triggers that run as '"
-        + o.user()
-        + "' on every lock statement. Unless '"
-        + o.owner()
-        + "' is meant to own it, drop the table and let TimerLock create it, or set "
-        + "timerlock.jdbc.table to a schema where only trusted roles can create tables (on"
-        + " PostgreSQL 14 and earlier every role can create tables in schema public)."
-        + " TimerLock needs SELECT, INSERT and UPDATE on the table; see docs/security.md.";
-  }
-
-  private String leaseOnlyReason(Dialect dialect) {
-    if (!dialect.supportsFireColumns()) {
-      return "Locks in "
-          + where()
-          + " use the lease alone: the fire guard and fencing tokens are not available on "
-          + dialect.label();
-    }
-    return "Lock table "
-        + table.table()
-        + " has no columns "
-        + LockTable.LAST_FIRE
-        + " and "
-        + LockTable.FENCING_TOKEN
-        + " (a ShedLock table): the fire guard and fencing tokens are off, the lease alone"
-        + " decides. ShedLock nodes can keep using the table after adding them with: "
-        + String.join("; ", dialect.addFireColumns(table));
-  }
-
-  private void createTable(Connection connection, Dialect dialect) throws SQLException {
-    String ddl = dialect.createTable(table);
-    try (Statement statement = connection.createStatement()) {
-      statement.execute(ddl);
-      if (!connection.getAutoCommit()) {
-        connection.commit();
-      }
-      shape = dialect.supportsFireColumns() ? TableShape.FULL : TableShape.LEASE_ONLY;
-      nameLimit = nameLimit(dialect, Dialect.CREATED_NAME_LENGTH);
-      LOG.log(Level.INFO, () -> JdbcMessage.TABLE_CREATED.text("Created lock " + where()));
-    } catch (SQLException e) {
-      rollbackIfInTransaction(connection);
-      if (!dialect.isAlreadyExists(e)) {
-        throw new SQLException(
-            JdbcMessage.CREATE_TABLE_FAILED.text(
-                "Cannot create lock table "
-                    + table.table()
-                    + " with: "
-                    + ddl
-                    + ": "
-                    + e.getMessage()),
-            e.getSQLState(),
-            e.getErrorCode(),
-            e);
-      }
-    }
-  }
-
-  private SQLException missingTable(SQLException e) {
-    return new SQLException(
-        JdbcMessage.TABLE_MISSING.text(
-            "Lock table "
-                + table.table()
-                + " does not exist and creating it is switched off"
-                + " (timerlock.jdbc.create-table=false): create it, see the DDL in the"
-                + " documentation."
-                + " Database said: "
-                + e.getMessage()),
-        e.getSQLState(),
-        e.getErrorCode(),
-        e);
-  }
-
-  static void rollbackIfInTransaction(Connection connection) {
-    try {
-      if (!connection.getAutoCommit()) {
-        connection.rollback();
-      }
-    } catch (SQLException ignored) {
-      // The original error is the one to report.
-    }
-  }
-
-  /**
    * The length of the table's {@code name} column, read from the database metadata; when the table
    * does not exist yet, the length of the column this provider creates (255); when the database
    * cannot be reached, the same, with a warning.
    */
   @Override
   public int maxNameLength() {
-    try {
-      return execute("read the name column size of", null, this::columnSize);
-    } catch (LockException e) {
-      LOG.log(
-          Level.WARNING,
-          JdbcMessage.COLUMN_SIZE_UNKNOWN.text(
-              "Cannot read the size of column "
-                  + table.name()
-                  + " of "
-                  + table.table()
-                  + "; assuming "
-                  + Dialect.CREATED_NAME_LENGTH
-                  + ": "
-                  + e.getMessage()));
-      return Dialect.CREATED_NAME_LENGTH;
-    }
-  }
-
-  private int columnSize(Connection connection) throws SQLException {
-    Dialect dialect = statements(connection).dialect();
-    int size =
-        new TableMetadata(connection, dialect, table)
-            .nameColumnSize()
-            .orElse(Dialect.CREATED_NAME_LENGTH);
-    return nameLimit(dialect, size);
+    return watch.maxNameLength();
   }
 
   /**
@@ -475,7 +202,7 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
    */
   @Override
   public Optional<LockAdmin> admin() {
-    return Optional.of(new JdbcLockAdmin(this, table));
+    return Optional.of(new JdbcLockAdmin(store));
   }
 
   /**
@@ -486,17 +213,7 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
    */
   @Override
   public String description() {
-    return "JDBC " + where();
-  }
-
-  private String where() {
-    Statements s = statements;
-    return "table "
-        + table.table()
-        + (s == null ? "" : " on " + s.dialect().label())
-        + " ("
-        + source
-        + ")";
+    return "JDBC " + store.where();
   }
 
   /**
@@ -505,168 +222,7 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
    */
   @Override
   public void close() {
-    outsideTransaction.close();
-    if (owned != null) {
-      try {
-        owned.close();
-      } catch (Exception e) {
-        LOG.log(
-            Level.WARNING,
-            JdbcMessage.POOL_CLOSE_FAILED.text(
-                "Closing the connection pool of " + description() + " failed"),
-            redactor.chain(e));
-      }
-    }
-  }
-
-  private Statements statements(Connection connection) throws SQLException {
-    Statements s = statements;
-    if (s == null) {
-      Dialect dialect = Dialect.detect(connection.getMetaData());
-      if (dialect == null) {
-        DatabaseMetaData md = connection.getMetaData();
-        throw new SQLException(
-            JdbcMessage.UNSUPPORTED_DATABASE.text(
-                "Unsupported database '"
-                    + md.getDatabaseProductName()
-                    + " "
-                    + md.getDatabaseProductVersion()
-                    + "'; supported: "
-                    + Dialect.supportedProducts()));
-      }
-      Map<AcquireMode, AcquireStrategy> acquire = new EnumMap<>(AcquireMode.class);
-      for (AcquireMode mode : AcquireMode.values()) {
-        if (mode == AcquireMode.LEASE_ONLY || dialect.supportsFireColumns()) {
-          acquire.put(mode, dialect.acquireStrategy(table, mode));
-        }
-      }
-      s =
-          new Statements(
-              dialect,
-              Map.copyOf(acquire),
-              dialect.release(table),
-              dialect.extend(table),
-              dialect.selectLive(table));
-      statements = s;
-      Statements detected = s;
-      LOG.log(Level.DEBUG, () -> "Lock statements for " + where() + ": " + detected);
-    }
-    return s;
-  }
-
-  /** The detected database, for {@link JdbcLockAdmin}. */
-  Dialect dialect(Connection connection) throws SQLException {
-    return statements(connection).dialect();
-  }
-
-  <T> T execute(String operation, String lockName, OutsideCallerTransaction.Work<T> work) {
-    try {
-      return outsideTransaction.run(dataSource, work);
-    } catch (SQLException e) {
-      throw new LockException(failure(operation, lockName, e), redactor.chain(e));
-    } catch (RuntimeException e) {
-      if (e instanceof LockException || e instanceof NameTooLongException) {
-        throw e;
-      }
-      throw new LockException(failure(operation, lockName, e), redactor.chain(e));
-    }
-  }
-
-  private String failure(String operation, String lockName, Exception e) {
-    StringBuilder m = new StringBuilder("Cannot ").append(operation);
-    if (lockName != null) {
-      m.append(" lock '").append(Printable.of(lockName)).append("' in");
-    }
-    m.append(' ').append(where()).append(": ").append(redactor.text(e.getMessage()));
-    if (e instanceof SQLException s && s.getSQLState() != null) {
-      m.append(" (SQLState ").append(s.getSQLState()).append(')');
-    }
-    return JdbcMessage.STORE_FAILURE.text(m.toString());
-  }
-
-  /** One acquisition: release and extend match its owner value. */
-  private final class JdbcLock implements SimpleLock {
-    private final String name;
-    private final String owner;
-    private final Duration atLeastFor;
-    private final Long fencingToken;
-
-    JdbcLock(String name, String owner, Duration atLeastFor, Long fencingToken) {
-      this.name = name;
-      this.owner = owner;
-      this.atLeastFor = atLeastFor;
-      this.fencingToken = fencingToken;
-    }
-
-    @Override
-    public void unlock() {
-      execute(
-          "release",
-          name,
-          connection -> {
-            Statements s = statements(connection);
-            Values values = new Values(s.dialect().storedName(name), owner, null, atLeastFor);
-            try (PreparedStatement ps = connection.prepareStatement(s.release().sql())) {
-              s.release().bind(ps, values);
-              ps.executeUpdate();
-            } catch (SQLException e) {
-              if (!s.dialect().isMissingTable(e)) {
-                throw e;
-              }
-              rollbackIfInTransaction(connection);
-              LOG.log(
-                  Level.DEBUG, () -> "Lock table gone while '" + Printable.of(name) + "' was held");
-            }
-            return null;
-          });
-    }
-
-    @Override
-    public Optional<SimpleLock> extend(Duration atMostFor, Duration atLeastFor) {
-      LockConfiguration checked =
-          LockConfiguration.of(name, Duration.ofMinutes(1)).withDurations(atMostFor, atLeastFor);
-      boolean extended =
-          execute(
-              "extend",
-              name,
-              connection -> {
-                Statements s = statements(connection);
-                Values values =
-                    new Values(
-                        s.dialect().storedName(name),
-                        owner,
-                        checked.lockAtMostFor(),
-                        checked.lockAtLeastFor());
-                try (PreparedStatement ps = connection.prepareStatement(s.extend().sql())) {
-                  s.extend().bind(ps, values);
-                  if (ps.executeUpdate() == 1) {
-                    return true;
-                  }
-                  // Unchanged (an extension in the acquisition's millisecond) may count 0.
-                  return s.dialect().countsChangedRowsOnly()
-                      && AcquireStrategy.queryRow(connection, s.selectLive(), values) != null;
-                } catch (SQLException e) {
-                  if (!s.dialect().isMissingTable(e)) {
-                    throw e;
-                  }
-                  rollbackIfInTransaction(connection);
-                  return false;
-                }
-              });
-      return extended
-          ? Optional.of(new JdbcLock(name, owner, atLeastFor, fencingToken))
-          : Optional.empty();
-    }
-
-    @Override
-    public OptionalLong fencingToken() {
-      return fencingToken == null ? OptionalLong.empty() : OptionalLong.of(fencingToken);
-    }
-
-    @Override
-    public String toString() {
-      return "JDBC lock '" + Printable.of(name) + "' held by " + owner;
-    }
+    store.close();
   }
 
   /** Configures a {@link JdbcLockProvider}. */

@@ -187,6 +187,6 @@ final class MySqlDialect extends Dialect {
   /** The current database only: MySQL has no search path, and its databases are JDBC catalogs. */
   @Override
   List<String> tableSearchPath(Connection connection) throws SQLException {
-    return listOf(connection.getCatalog());
+    return TableMetadata.listOf(connection.getCatalog());
   }
 }

@@ -47,7 +47,7 @@ final class PostgreSqlDialect extends Dialect {
       }
       Array path = rs.getArray(1);
       try {
-        return path == null ? List.of() : listOf((String[]) path.getArray());
+        return path == null ? List.of() : TableMetadata.listOf((String[]) path.getArray());
       } finally {
         if (path != null) {
           path.free();

@@ -26,7 +26,7 @@ final class SqlServerDialect extends Dialect {
   /** The user's default schema, then {@code dbo}, where SQL Server looks next for an object. */
   @Override
   List<String> tableSearchPath(Connection connection) {
-    return listOf(currentSchema(connection), "dbo");
+    return TableMetadata.listOf(TableMetadata.currentSchema(connection), "dbo");
   }
 
   @Override

@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
@@ -46,6 +47,25 @@ final class TableMetadata {
       // A driver that cannot name its namespace: any one, as before the path was known.
       this.namespaces = path.isEmpty() ? Arrays.asList((String) null) : path;
     }
+  }
+
+  /**
+   * The connection's current schema, where most databases start their {@linkplain
+   * Dialect#tableSearchPath search path}.
+   *
+   * @return null when the driver cannot tell
+   */
+  static String currentSchema(Connection connection) {
+    try {
+      return connection.getSchema();
+    } catch (SQLException | AbstractMethodError e) {
+      return null;
+    }
+  }
+
+  /** The non-null namespaces, without repeats, in their order: a search path as it is searched. */
+  static List<String> listOf(String... namespaces) {
+    return Arrays.stream(namespaces).filter(Objects::nonNull).distinct().toList();
   }
 
   /**

@@ -96,7 +96,8 @@ class RefusalWritesNothingTest {
    */
   private static String refusedOwner(Connection c, AcquireMode mode) throws SQLException {
     SqlStatement acquire =
-        Dialect.detect(c.getMetaData()).acquire(LockTable.shedLockLayout("shedlock"), mode);
+        DatabaseProducts.detect(c.getMetaData())
+            .acquire(LockTable.shedLockLayout("shedlock"), mode);
     Values refused =
         new Values(
             "held",

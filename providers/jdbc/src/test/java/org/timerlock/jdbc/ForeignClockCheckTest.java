@@ -6,22 +6,22 @@ import org.junit.jupiter.api.Test;
 import org.timerlock.core.LockAttempt;
 
 /**
- * What the neighbour check remembers is bounded by {@link NeighbourCheck#NAMES}, whatever number of
- * names is refused: lock names made up at run time do not grow it. Below {@link
- * NeighbourCheck#REFUSALS} refusals in a row a name's row is never read, so no connection is needed
- * here.
+ * What the foreign clock check remembers is bounded by {@link ForeignClockCheck#NAMES}, whatever
+ * number of names is refused: lock names made up at run time do not grow it. Below {@link
+ * ForeignClockCheck#REFUSALS} refusals in a row a name's row is never read, so no connection is
+ * needed here.
  */
-class NeighbourCheckTest {
+class ForeignClockCheckTest {
 
-  private final NeighbourCheck check =
-      new NeighbourCheck(LockTable.shedLockLayout("shedlock"), () -> "test");
+  private final ForeignClockCheck check =
+      new ForeignClockCheck(LockTable.shedLockLayout("shedlock"), () -> "test");
 
   @Test
   void remembersAtMostTheMostRecentlyRefusedNames() {
-    for (int i = 0; i < 3 * NeighbourCheck.NAMES; i++) {
+    for (int i = 0; i < 3 * ForeignClockCheck.NAMES; i++) {
       refuse("job-" + i);
     }
-    assertThat(check.rememberedNames()).isEqualTo(NeighbourCheck.NAMES);
+    assertThat(check.rememberedNames()).isEqualTo(ForeignClockCheck.NAMES);
   }
 
   @Test

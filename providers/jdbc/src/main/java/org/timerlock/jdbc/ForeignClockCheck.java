@@ -31,7 +31,7 @@ import org.timerlock.core.spi.Printable;
  *
  * <p>A node behind UTC writes times in the past, which look like an old row: it is not detected.
  */
-final class NeighbourCheck {
+final class ForeignClockCheck {
 
   /** How far ahead of the database clock a foreign {@code locked_at} must be to be suspicious. */
   static final Duration AHEAD = Duration.ofMinutes(10);
@@ -65,7 +65,7 @@ final class NeighbourCheck {
     boolean warned;
   }
 
-  NeighbourCheck(LockTable table, Supplier<String> where) {
+  ForeignClockCheck(LockTable table, Supplier<String> where) {
     this.table = table;
     this.where = where;
   }
@@ -92,7 +92,7 @@ final class NeighbourCheck {
         look(connection, dialect, storedName);
       } catch (SQLException | RuntimeException e) {
         // A diagnosis only: it never turns a refusal into a failure.
-        System.getLogger(NeighbourCheck.class.getName())
+        System.getLogger(ForeignClockCheck.class.getName())
             .log(Level.DEBUG, () -> "Could not read the row of a refused lock: " + e);
       }
     }

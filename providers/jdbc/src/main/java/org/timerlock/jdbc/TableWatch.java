@@ -1,0 +1,316 @@
+package org.timerlock.jdbc;
+
+import java.lang.System.Logger.Level;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.OptionalInt;
+import org.timerlock.core.LockException;
+import org.timerlock.core.spi.Printable;
+
+/**
+ * What a JDBC provider believes about its lock table: whether it has the fire and token columns,
+ * how long a name its name column holds, and whether its owner was compared with the connection's
+ * user. The provider looks before its first acquire, creating the table when it is missing and
+ * allowed (a fresh database would otherwise answer the first acquire with a missing-table error,
+ * logged by the database), and again after any failure, as no belief about the table outlives one.
+ */
+final class TableWatch {
+
+  /** The provider's logger: operators follow one logger for everything the provider does. */
+  private static final System.Logger LOG = System.getLogger(JdbcLockProvider.class.getName());
+
+  private final JdbcStore store;
+  private final LockTable table;
+  private final boolean createTable;
+  private volatile TableShape shape = TableShape.UNKNOWN;
+
+  /** Whether the owner of the table was compared with the connection's user (once). */
+  private volatile boolean ownerChecked;
+
+  /** The longest name the table holds, as last looked at; 0 when not known. */
+  private volatile int nameLimit;
+
+  /** What the provider last found out about its table. */
+  private enum TableShape {
+    /** Not looked at yet, or a statement failed since. */
+    UNKNOWN,
+    /** With the fire and token columns, on a database that has statements for them. */
+    FULL,
+    /** ShedLock's four columns only, or a database without statements for the others. */
+    LEASE_ONLY
+  }
+
+  /**
+   * @param createTable whether a missing table is created
+   */
+  TableWatch(JdbcStore store, boolean createTable) {
+    this.store = store;
+    this.table = store.table();
+    this.createTable = createTable;
+  }
+
+  /**
+   * Before an acquire: looks at the table when nothing is believed about it, and refuses a name
+   * longer than its name column holds.
+   *
+   * @throws NameTooLongException for such a name
+   */
+  void beforeAcquire(Connection connection, Dialect dialect, String name) throws SQLException {
+    if (shape == TableShape.UNKNOWN || !fits(name)) {
+      // A name too long for the limit last seen: the column may have been widened since.
+      lookAtTable(connection, dialect);
+    }
+    requireFits(name);
+  }
+
+  /**
+   * After a statement found the table missing: creates it, so that the statement can be tried
+   * again, and refuses the name when the table it found holds shorter names.
+   *
+   * @param e the statement's missing-table error
+   * @throws SQLException when creating the table is switched off, or fails
+   * @throws NameTooLongException for a name longer than the table holds
+   */
+  void onMissingTable(Connection connection, Dialect dialect, String name, SQLException e)
+      throws SQLException {
+    if (!createTable) {
+      throw missingTable(e);
+    }
+    createTable(connection, dialect);
+    if (shape == TableShape.UNKNOWN) {
+      lookAtTable(connection, dialect);
+    }
+    requireFits(name);
+  }
+
+  /** After a failure: the table is looked at again before the next acquire. */
+  void forget() {
+    shape = TableShape.UNKNOWN;
+  }
+
+  /**
+   * Whether the table, as last looked at, has the fire and token columns and statements for them.
+   */
+  boolean full() {
+    return shape == TableShape.FULL;
+  }
+
+  private boolean fits(String name) {
+    int limit = nameLimit;
+    return limit <= 0 || name.codePointCount(0, name.length()) <= limit;
+  }
+
+  /**
+   * Refuses a name longer than the table's name column: a database may cut it silently (MariaDB and
+   * MySQL without strict mode), and two locks would become one.
+   */
+  private void requireFits(String name) {
+    if (!fits(name)) {
+      int length = name.codePointCount(0, name.length());
+      String shown =
+          length <= 100 ? name : name.substring(0, name.offsetByCodePoints(0, 100)) + "...";
+      throw new NameTooLongException(
+          JdbcMessage.NAME_TOO_LONG.text(
+              "Lock name '"
+                  + Printable.of(shown)
+                  + "' has "
+                  + length
+                  + " characters; the lock table "
+                  + table.table()
+                  + " holds names of at most "
+                  + nameLimit
+                  + " (column "
+                  + table.name()
+                  + "): use a shorter name, or widen the column"));
+    }
+  }
+
+  /** The longest name a name column of this size holds, as {@link #maxNameLength} says it. */
+  private static int nameLimit(Dialect dialect, int columnSize) {
+    // One character is kept for the marker that keeps "Job" and "Job " apart.
+    return dialect.padsSpaces() ? columnSize - 1 : columnSize;
+  }
+
+  /**
+   * Whether the table exists (creating it when missing and allowed) and whether it has the fire and
+   * token columns. A table dropped later is still created again when a statement finds it missing.
+   */
+  private void lookAtTable(Connection connection, Dialect dialect) throws SQLException {
+    TableMetadata metadata = new TableMetadata(connection, dialect, table);
+    if (metadata.certainlyMissing()) {
+      nameLimit = 0;
+      if (!createTable) {
+        return;
+      }
+      createTable(connection, dialect);
+      // Another role may have created it first (CREATE TABLE IF NOT EXISTS then does nothing).
+      checkOwnerOnce(connection, dialect);
+      if (shape != TableShape.UNKNOWN) {
+        return;
+      }
+      // Another node created it in the same instant: what it created decides, as for any table
+      // found. Without this look a request for a fire would run on the lease alone.
+      metadata = new TableMetadata(connection, dialect, table);
+      if (metadata.certainlyMissing()) {
+        return;
+      }
+    } else {
+      checkOwnerOnce(connection, dialect);
+    }
+    OptionalInt size = metadata.nameColumnSize();
+    nameLimit = size.isPresent() ? nameLimit(dialect, size.getAsInt()) : 0;
+    boolean full =
+        dialect.supportsFireColumns()
+            && metadata.hasColumns(LockTable.LAST_FIRE, LockTable.FENCING_TOKEN);
+    TableShape found = full ? TableShape.FULL : TableShape.LEASE_ONLY;
+    if (found != shape && !full) {
+      LOG.log(Level.INFO, () -> JdbcMessage.LEASE_ONLY.text(leaseOnlyReason(dialect)));
+    }
+    shape = found;
+  }
+
+  /**
+   * Once per provider, when it first finds the table: a warning when another role owns it. Where
+   * any role may create tables in a schema the application uses (PostgreSQL 14 and earlier: {@code
+   * public}), that role's table would otherwise be adopted without a word; its owner can alter or
+   * drop it and add triggers that run as the application's user on every lock statement.
+   */
+  private void checkOwnerOnce(Connection connection, Dialect dialect) {
+    if (ownerChecked) {
+      return;
+    }
+    ownerChecked = true;
+    try {
+      dialect
+          .tableOwner(connection, table)
+          .filter(o -> !o.isUser())
+          .ifPresent(
+              o -> LOG.log(Level.WARNING, () -> JdbcMessage.TABLE_OWNER.text(ownerWarning(o))));
+    } catch (SQLException e) {
+      JdbcStore.rollbackIfInTransaction(connection);
+      LOG.log(
+          Level.DEBUG,
+          () ->
+              "Cannot read the owner of lock table "
+                  + table.table()
+                  + ": "
+                  + store.redactor().text(e.getMessage()));
+    }
+  }
+
+  private String ownerWarning(TableOwner o) {
+    return "Lock table "
+        + o.schema()
+        + "."
+        + o.table()
+        + " is owned by role '"
+        + o.owner()
+        + "', not by '"
+        + o.user()
+        + "', the user TimerLock connects as ("
+        + store.source()
+        + "). The owner of a table can alter or drop it and add triggers that run as '"
+        + o.user()
+        + "' on every lock statement. Unless '"
+        + o.owner()
+        + "' is meant to own it, drop the table and let TimerLock create it, or set "
+        + "timerlock.jdbc.table to a schema where only trusted roles can create tables (on"
+        + " PostgreSQL 14 and earlier every role can create tables in schema public)."
+        + " TimerLock needs SELECT, INSERT and UPDATE on the table; see docs/security.md.";
+  }
+
+  private String leaseOnlyReason(Dialect dialect) {
+    if (!dialect.supportsFireColumns()) {
+      return "Locks in "
+          + store.where()
+          + " use the lease alone: the fire guard and fencing tokens are not available on "
+          + dialect.label();
+    }
+    return "Lock table "
+        + table.table()
+        + " has no columns "
+        + LockTable.LAST_FIRE
+        + " and "
+        + LockTable.FENCING_TOKEN
+        + " (a ShedLock table): the fire guard and fencing tokens are off, the lease alone"
+        + " decides. ShedLock nodes can keep using the table after adding them with: "
+        + String.join("; ", dialect.addFireColumns(table));
+  }
+
+  private void createTable(Connection connection, Dialect dialect) throws SQLException {
+    String ddl = dialect.createTable(table);
+    try (Statement statement = connection.createStatement()) {
+      statement.execute(ddl);
+      if (!connection.getAutoCommit()) {
+        connection.commit();
+      }
+      shape = dialect.supportsFireColumns() ? TableShape.FULL : TableShape.LEASE_ONLY;
+      nameLimit = nameLimit(dialect, Dialect.CREATED_NAME_LENGTH);
+      LOG.log(Level.INFO, () -> JdbcMessage.TABLE_CREATED.text("Created lock " + store.where()));
+    } catch (SQLException e) {
+      JdbcStore.rollbackIfInTransaction(connection);
+      if (!dialect.isAlreadyExists(e)) {
+        throw new SQLException(
+            JdbcMessage.CREATE_TABLE_FAILED.text(
+                "Cannot create lock table "
+                    + table.table()
+                    + " with: "
+                    + ddl
+                    + ": "
+                    + e.getMessage()),
+            e.getSQLState(),
+            e.getErrorCode(),
+            e);
+      }
+    }
+  }
+
+  private SQLException missingTable(SQLException e) {
+    return new SQLException(
+        JdbcMessage.TABLE_MISSING.text(
+            "Lock table "
+                + table.table()
+                + " does not exist and creating it is switched off"
+                + " (timerlock.jdbc.create-table=false): create it, see the DDL in the"
+                + " documentation."
+                + " Database said: "
+                + e.getMessage()),
+        e.getSQLState(),
+        e.getErrorCode(),
+        e);
+  }
+
+  /**
+   * The longest name the table's name column holds, read from the database metadata; when the table
+   * does not exist yet, what the column this provider creates holds; when the database cannot be
+   * reached, the same, with a warning.
+   */
+  int maxNameLength() {
+    try {
+      return store.execute("read the name column size of", null, this::columnSize);
+    } catch (LockException e) {
+      LOG.log(
+          Level.WARNING,
+          JdbcMessage.COLUMN_SIZE_UNKNOWN.text(
+              "Cannot read the size of column "
+                  + table.name()
+                  + " of "
+                  + table.table()
+                  + "; assuming "
+                  + Dialect.CREATED_NAME_LENGTH
+                  + ": "
+                  + e.getMessage()));
+      return Dialect.CREATED_NAME_LENGTH;
+    }
+  }
+
+  private int columnSize(Connection connection) throws SQLException {
+    Dialect dialect = store.dialect(connection);
+    int size =
+        new TableMetadata(connection, dialect, table)
+            .nameColumnSize()
+            .orElse(Dialect.CREATED_NAME_LENGTH);
+    return nameLimit(dialect, size);
+  }
+}
