@@ -16,8 +16,8 @@ import org.timerlock.core.spi.ValueType;
  *
  * <ul>
  *   <li>{@code timerlock.jdbc.datasource}: JNDI name of the DataSource, default {@code
- *       java:comp/DefaultDataSource}; looked up at the first lock attempt and again after every
- *       failure, so a DataSource bound late does not fail deployment;
+ *       java:comp/DefaultDataSource}; first looked up at deployment, and again at every lock
+ *       attempt until a look-up succeeds, so a DataSource bound late does not fail deployment;
  *   <li>or {@code timerlock.jdbc.url} with {@code driver-class}, {@code username}, {@code
  *       password}, {@code pool-size} (default 5) and {@code connection-timeout} (default 10s): a
  *       HikariCP pool owned and closed by the provider (HikariCP must be on the class path), whose
@@ -62,7 +62,8 @@ public final class JdbcLockProviderFactory implements LockProviderFactory {
           PREFIX + "datasource",
           JNDI_NAME,
           DEFAULT_DATASOURCE,
-          "JNDI name of the server's DataSource, looked up at the first lock attempt.");
+          "JNDI name of the server's DataSource, first looked up at deployment (again at each lock"
+              + " attempt until found).");
 
   static final ConfigKey<String> URL =
       ConfigKey.optional(
