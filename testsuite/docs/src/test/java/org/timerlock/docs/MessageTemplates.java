@@ -124,7 +124,7 @@ final class MessageTemplates {
   /** Matches the piece against a contiguous part of the template, gaps absorbing values. */
   static boolean produces(String template, String piece) {
     int n = piece.length();
-    double needed = Math.max(4, Math.min(n * 0.3, 24));
+    double needed = Math.max(4, Math.min(n * 0.3, 20));
     for (int start = 0; start < template.length(); start++) {
       char first = template.charAt(start);
       if (first != GAP && first != piece.charAt(0)) {

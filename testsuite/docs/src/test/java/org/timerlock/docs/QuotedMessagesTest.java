@@ -13,10 +13,11 @@ import org.junit.jupiter.api.Test;
 /**
  * The messages the docs quote are messages the code writes: every inline quote that starts with a
  * message code ({@code `TIMERLOCK-nnn ...`}), and every message quoted in a code's row of the
- * troubleshooting tables, is checked piece by piece against the string literals of the main sources
- * ({@link MessageTemplates}). The docs' own ellipses ({@code ...}, {@code …}) and placeholders
- * ({@code <name>}) separate the pieces; example values within a piece are allowed where the code
- * inserts a value. A message reworded in the code, or paraphrased in the docs, fails here.
+ * troubleshooting tables, and every line of a {@code text} block that starts with a code, is
+ * checked piece by piece against the string literals of the main sources ({@link
+ * MessageTemplates}). The docs' own ellipses ({@code ...}, {@code …}) and placeholders ({@code
+ * <name>}) separate the pieces; example values within a piece are allowed where the code inserts a
+ * value. A message reworded in the code, or paraphrased in the docs, fails here.
  */
 class QuotedMessagesTest {
 
@@ -84,6 +85,14 @@ class QuotedMessagesTest {
       Matcher coded = CODED_QUOTE.matcher(code.text().strip().replaceAll("\\s+", " "));
       if (coded.matches()) {
         quotes.add(new Quote(document.name() + ":" + code.line(), coded.group(1)));
+      }
+    }
+    for (Markdown.CodeBlock block : document.codeBlocks("text")) {
+      for (int k = 0; k < block.lines().size(); k++) {
+        Matcher coded = CODED_QUOTE.matcher(block.lines().get(k).strip());
+        if (coded.matches()) {
+          quotes.add(new Quote(document.name() + ":" + block.documentLine(k), coded.group(1)));
+        }
       }
     }
     for (int line = 0; line < document.lines().size(); line++) {
