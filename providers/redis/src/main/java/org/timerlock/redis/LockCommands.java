@@ -90,15 +90,15 @@ final class LockCommands {
               + "return 1\n");
 
   private final CommandRunner runner;
-  private final NeighbourCheck neighbours = new NeighbourCheck(this);
+  private final ForeignReleaseCheck foreignReleases = new ForeignReleaseCheck(this);
 
   LockCommands(CommandRunner runner) {
     this.runner = runner;
   }
 
   /** Explains keys that vanished from under their holder; one per provider. */
-  NeighbourCheck neighbours() {
-    return neighbours;
+  ForeignReleaseCheck foreignReleases() {
+    return foreignReleases;
   }
 
   /**
