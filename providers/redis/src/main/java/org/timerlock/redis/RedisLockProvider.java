@@ -650,7 +650,9 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
       if (topology == null || severalTopologies) {
         throw new IllegalArgumentException(
             RedisMessage.INVALID_ARGUMENT.text(
-                (topology == null ? "no Redis was configured" : "more than one Redis was configured")
+                (topology == null
+                        ? "no Redis was configured"
+                        : "more than one Redis was configured")
                     + ": choose exactly one of a URI (standalone), Sentinel, Cluster or a client"));
       }
       if (waitForReplicas > 0 && waitTimeout.compareTo(socketTimeout) >= 0) {

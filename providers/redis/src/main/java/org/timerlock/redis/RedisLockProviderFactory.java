@@ -94,9 +94,9 @@ public final class RedisLockProviderFactory implements LockProviderFactory {
   }
 
   /**
-   * The keys that choose the topology, of which exactly one is set (with the Sentinel master
-   * beside the Sentinel nodes). Decided from which keys are set, before any value is read, so that
-   * the messages can name the keys.
+   * The keys that choose the topology, of which exactly one is set (with the Sentinel master beside
+   * the Sentinel nodes). Decided from which keys are set, before any value is read, so that the
+   * messages can name the keys.
    */
   private static List<String> chosenTopology(ProviderSettings settings) {
     boolean sentinel = isSet(settings, SENTINEL_NODES);

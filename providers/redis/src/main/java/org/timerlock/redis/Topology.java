@@ -206,7 +206,8 @@ sealed interface Topology {
       ConnectionPoolConfig pool = connection.poolConfig();
       Set<HostAndPort> seeds = Set.copyOf(nodes);
       int attempts = settings.clusterMaxAttempts();
-      String description = "Redis Cluster via " + Endpoints.format(nodes) + connection.tlsLabel(tls);
+      String description =
+          "Redis Cluster via " + Endpoints.format(nodes) + connection.tlsLabel(tls);
       return new ClientSource(
           description,
           () ->
@@ -247,8 +248,7 @@ sealed interface Topology {
     try {
       return Endpoints.parseList(nodes, defaultPort);
     } catch (IllegalArgumentException e) {
-      throw new UnreadableValue(
-          what, Endpoints.shown(nodes, defaultPort), Endpoints.ACCEPTED, e);
+      throw new UnreadableValue(what, Endpoints.shown(nodes, defaultPort), Endpoints.ACCEPTED, e);
     }
   }
 }

@@ -1,8 +1,8 @@
 package org.timerlock.redis;
 
 /**
- * A URI or node list that could not be read. It keeps what may be shown of the text apart from
- * what is wrong with it, so that the factory can report the problem against its configuration key
+ * A URI or node list that could not be read. It keeps what may be shown of the text apart from what
+ * is wrong with it, so that the factory can report the problem against its configuration key
  * without quoting the text, which may hold a password.
  */
 final class UnreadableValue extends IllegalArgumentException {
