@@ -151,7 +151,7 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
     Objects.requireNonNull(configuration, "configuration");
     String name = configuration.name();
     checkLength(name);
-    Long fire = fireMillis(configuration);
+    Long fire = LockCommands.fireMillis(configuration);
     String key = key(name);
     String owner = OwnerIds.newOwnerId(nodeId);
     long atMostFor = LockCommands.millis(configuration.lockAtMostFor());
@@ -299,29 +299,6 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
       stateKeys.clear();
     }
     return stateKeys.computeIfAbsent(key, StateKey::of);
-  }
-
-  /** The fire in epoch ms, or null for a plain call. */
-  private static Long fireMillis(LockConfiguration configuration) {
-    if (configuration.fireInstant() == null) {
-      return null;
-    }
-    long fire;
-    try {
-      fire = configuration.fireInstant().toEpochMilli();
-    } catch (ArithmeticException e) {
-      fire = Long.MAX_VALUE;
-    }
-    if (Math.abs(fire) > LockCommands.MAX_FIRE_MILLIS) {
-      throw new LockException(
-          RedisMessage.FIRE_OUT_OF_RANGE.text(
-              "Lock '"
-                  + Printable.of(configuration.name())
-                  + "': the fire instant "
-                  + configuration.fireInstant()
-                  + " is too far from 1970 for the Redis store (at most 2^53-1 ms either way)"));
-    }
-    return fire;
   }
 
   /** The client, if the first lock attempt created it; for tests. */
