@@ -33,6 +33,7 @@ final class ArgumentChecks {
     return duration;
   }
 
+  /** Text with something in it besides white space. */
   static String notBlank(String value, String what) {
     if (value == null || value.isBlank()) {
       throw new IllegalArgumentException(
