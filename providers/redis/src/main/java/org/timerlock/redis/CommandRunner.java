@@ -70,7 +70,7 @@ final class CommandRunner {
         result = command.apply(jedis);
       } catch (JedisConnectionException e) {
         client.discardIdleConnections(jedis);
-        if (retry == null || Failures.isTimeout(e)) {
+        if (retry == null || JedisFailures.isTimeout(e)) {
           throw e;
         }
         try {
@@ -91,7 +91,7 @@ final class CommandRunner {
               + " could not "
               + what.get()
               + ": "
-              + Failures.reason(e, socketTimeoutMillis, source.secrets());
+              + JedisFailures.reason(e, socketTimeoutMillis, source.secrets());
       throw new LockException(RedisMessage.STORE_FAILURE.text(message), e);
     }
   }

@@ -62,6 +62,14 @@ record ConnectionOptions(
     return parameters;
   }
 
+  /** How connections are secured, for a description of the provider. */
+  String tlsLabel(boolean tls) {
+    if (!tls) {
+      return "";
+    }
+    return verifyHostname ? " over TLS" : " over TLS without host name verification";
+  }
+
   /** The pool of connections to each server. */
   ConnectionPoolConfig poolConfig() {
     ConnectionPoolConfig pool = new ConnectionPoolConfig();

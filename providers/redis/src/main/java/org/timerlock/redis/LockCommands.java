@@ -3,6 +3,9 @@ package org.timerlock.redis;
 import java.time.Duration;
 import java.util.List;
 import org.timerlock.core.LockAttempt.Outcome;
+import org.timerlock.core.LockConfiguration;
+import org.timerlock.core.LockException;
+import org.timerlock.core.spi.Printable;
 import redis.clients.jedis.exceptions.JedisException;
 
 /**
@@ -90,15 +93,15 @@ final class LockCommands {
               + "return 1\n");
 
   private final CommandRunner runner;
-  private final NeighbourCheck neighbours = new NeighbourCheck(this);
+  private final ForeignReleaseCheck foreignReleases = new ForeignReleaseCheck(this);
 
   LockCommands(CommandRunner runner) {
     this.runner = runner;
   }
 
   /** Explains keys that vanished from under their holder; one per provider. */
-  NeighbourCheck neighbours() {
-    return neighbours;
+  ForeignReleaseCheck foreignReleases() {
+    return foreignReleases;
   }
 
   /**
@@ -117,6 +120,29 @@ final class LockCommands {
   static long millis(Duration duration) {
     long millis = duration.toMillis();
     return duration.minusMillis(millis).isZero() ? Math.max(millis, 0) : millis + 1;
+  }
+
+  /** The fire in epoch ms, or null for a plain call; refused when Lua could not hold it exactly. */
+  static Long fireMillis(LockConfiguration configuration) {
+    if (configuration.fireInstant() == null) {
+      return null;
+    }
+    long fire;
+    try {
+      fire = configuration.fireInstant().toEpochMilli();
+    } catch (ArithmeticException e) {
+      fire = Long.MAX_VALUE;
+    }
+    if (Math.abs(fire) > LockCommands.MAX_FIRE_MILLIS) {
+      throw new LockException(
+          RedisMessage.FIRE_OUT_OF_RANGE.text(
+              "Lock '"
+                  + Printable.of(configuration.name())
+                  + "': the fire instant "
+                  + configuration.fireInstant()
+                  + " is too far from 1970 for the Redis store (at most 2^53-1 ms either way)"));
+    }
+    return fire;
   }
 
   /**

@@ -68,7 +68,7 @@ final class RedisLock implements SimpleLock {
           owner,
           heldFor(),
           atMostFor);
-      commands.neighbours().afterLostKey(name, key, heldMillis(), atMostFor);
+      commands.foreignReleases().afterLostKey(name, key, heldMillis(), atMostFor);
     } else {
       RedisLockProvider.LOG.log(
           Level.TRACE, "Released lock ''{0}'' ({1})", Printable.of(name), result);
@@ -94,7 +94,7 @@ final class RedisLock implements SimpleLock {
           Printable.of(name),
           owner,
           heldFor());
-      commands.neighbours().afterLostKey(name, key, heldMillis(), atMostFor);
+      commands.foreignReleases().afterLostKey(name, key, heldMillis(), atMostFor);
       return Optional.empty();
     }
     replicas.afterExtend(name, key);

@@ -4,7 +4,6 @@ import java.lang.System.Logger.Level;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.EnumSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -19,12 +18,6 @@ import org.timerlock.core.OwnerIds;
 import org.timerlock.core.SimpleLock;
 import org.timerlock.core.admin.LockAdmin;
 import org.timerlock.core.spi.Printable;
-import redis.clients.jedis.ConnectionPoolConfig;
-import redis.clients.jedis.DefaultJedisClientConfig;
-import redis.clients.jedis.HostAndPort;
-import redis.clients.jedis.RedisClient;
-import redis.clients.jedis.RedisClusterClient;
-import redis.clients.jedis.RedisSentinelClient;
 import redis.clients.jedis.UnifiedJedis;
 
 /**
@@ -158,7 +151,7 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
     Objects.requireNonNull(configuration, "configuration");
     String name = configuration.name();
     checkLength(name);
-    Long fire = fireMillis(configuration);
+    Long fire = LockCommands.fireMillis(configuration);
     String key = key(name);
     String owner = OwnerIds.newOwnerId(nodeId);
     long atMostFor = LockCommands.millis(configuration.lockAtMostFor());
@@ -308,29 +301,6 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
     return stateKeys.computeIfAbsent(key, StateKey::of);
   }
 
-  /** The fire in epoch ms, or null for a plain call. */
-  private static Long fireMillis(LockConfiguration configuration) {
-    if (configuration.fireInstant() == null) {
-      return null;
-    }
-    long fire;
-    try {
-      fire = configuration.fireInstant().toEpochMilli();
-    } catch (ArithmeticException e) {
-      fire = Long.MAX_VALUE;
-    }
-    if (Math.abs(fire) > LockCommands.MAX_FIRE_MILLIS) {
-      throw new LockException(
-          RedisMessage.FIRE_OUT_OF_RANGE.text(
-              "Lock '"
-                  + Printable.of(configuration.name())
-                  + "': the fire instant "
-                  + configuration.fireInstant()
-                  + " is too far from 1970 for the Redis store (at most 2^53-1 ms either way)"));
-    }
-    return fire;
-  }
-
   /** The client, if the first lock attempt created it; for tests. */
   UnifiedJedis clientIfCreated() {
     return client.ifCreated();
@@ -382,12 +352,8 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
    * {@link IllegalArgumentException} with the reason (never a password).
    */
   public static final class Builder {
-    private RedisUri uri;
-    private String sentinelMaster;
-    private Set<HostAndPort> sentinelNodes;
-    private Set<HostAndPort> clusterNodes;
-    private UnifiedJedis client;
-    private String clientDescription;
+    private Topology topology;
+    private boolean severalTopologies;
     private String username;
     private String password;
     private Integer database;
@@ -416,20 +382,7 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
      * @return this builder
      */
     public Builder uri(String uri) {
-      try {
-        this.uri = RedisUri.parse(uri);
-      } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException(
-            RedisMessage.INVALID_ARGUMENT.text(
-                "the Redis URI "
-                    + RedisUri.shown(uri)
-                    + ": "
-                    + e.getMessage()
-                    + "; expected "
-                    + RedisUri.ACCEPTED),
-            e);
-      }
-      return this;
+      return choose(Topology.Standalone.parse(uri));
     }
 
     /**
@@ -440,13 +393,7 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
      * @return this builder
      */
     public Builder sentinel(String masterName, String nodes) {
-      if (masterName == null || masterName.isBlank()) {
-        throw new IllegalArgumentException(
-            RedisMessage.INVALID_ARGUMENT.text("the Sentinel master name must not be blank"));
-      }
-      this.sentinelNodes = nodes("the Sentinel nodes", nodes, 26379);
-      this.sentinelMaster = masterName.trim();
-      return this;
+      return choose(Topology.Sentinel.parse(masterName, nodes));
     }
 
     /**
@@ -456,8 +403,7 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
      * @return this builder
      */
     public Builder cluster(String nodes) {
-      this.clusterNodes = nodes("the cluster nodes", nodes, RedisUri.DEFAULT_PORT);
-      return this;
+      return choose(Topology.Cluster.parse(nodes));
     }
 
     /**
@@ -469,11 +415,13 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
      * @return this builder
      */
     public Builder client(UnifiedJedis client, String description) {
-      this.client = Objects.requireNonNull(client, "client");
-      this.clientDescription =
-          description == null || description.isBlank()
-              ? "Redis (application's client)"
-              : description;
+      return choose(new Topology.GivenClient(client, description));
+    }
+
+    /** Another kind of Redis than the one chosen before is reported by {@link #build}. */
+    private Builder choose(Topology chosen) {
+      severalTopologies |= topology != null && topology.getClass() != chosen.getClass();
+      topology = chosen;
       return this;
     }
 
@@ -484,7 +432,7 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
      * @return this builder
      */
     public Builder username(String username) {
-      this.username = blankToNull(username);
+      this.username = ArgumentChecks.blankToNull(username);
       return this;
     }
 
@@ -495,7 +443,7 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
      * @return this builder
      */
     public Builder password(String password) {
-      this.password = password == null || password.isEmpty() ? null : password;
+      this.password = ArgumentChecks.emptyToNull(password);
       return this;
     }
 
@@ -562,8 +510,8 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
      * @return this builder
      */
     public Builder sentinelCredentials(String username, String password) {
-      this.sentinelUsername = blankToNull(username);
-      this.sentinelPassword = password == null || password.isEmpty() ? null : password;
+      this.sentinelUsername = ArgumentChecks.blankToNull(username);
+      this.sentinelPassword = ArgumentChecks.emptyToNull(password);
       return this;
     }
 
@@ -574,7 +522,7 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
      * @return this builder
      */
     public Builder connectTimeout(Duration timeout) {
-      this.connectTimeout = positiveMillis(timeout, "the connect timeout");
+      this.connectTimeout = ArgumentChecks.positiveMillis(timeout, "the connect timeout");
       return this;
     }
 
@@ -585,7 +533,7 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
      * @return this builder
      */
     public Builder socketTimeout(Duration timeout) {
-      this.socketTimeout = positiveMillis(timeout, "the socket timeout");
+      this.socketTimeout = ArgumentChecks.positiveMillis(timeout, "the socket timeout");
       return this;
     }
 
@@ -596,11 +544,7 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
      * @return this builder
      */
     public Builder poolSize(int size) {
-      if (size < 1) {
-        throw new IllegalArgumentException(
-            RedisMessage.INVALID_ARGUMENT.text("the pool size must be at least 1, was " + size));
-      }
-      this.poolSize = size;
+      this.poolSize = ArgumentChecks.atLeast(1, size, "the pool size");
       return this;
     }
 
@@ -611,12 +555,7 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
      * @return this builder
      */
     public Builder clusterMaxAttempts(int attempts) {
-      if (attempts < 1) {
-        throw new IllegalArgumentException(
-            RedisMessage.INVALID_ARGUMENT.text(
-                "the cluster max attempts must be at least 1, was " + attempts));
-      }
-      this.clusterMaxAttempts = attempts;
+      this.clusterMaxAttempts = ArgumentChecks.atLeast(1, attempts, "the cluster max attempts");
       return this;
     }
 
@@ -627,7 +566,7 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
      * @return this builder
      */
     public Builder keyPrefix(String keyPrefix) {
-      this.keyPrefix = notBlank(keyPrefix, "the key prefix");
+      this.keyPrefix = ArgumentChecks.notBlank(keyPrefix, "the key prefix");
       return this;
     }
 
@@ -638,7 +577,7 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
      * @return this builder
      */
     public Builder environment(String environment) {
-      this.environment = notBlank(environment, "the environment");
+      this.environment = ArgumentChecks.notBlank(environment, "the environment");
       return this;
     }
 
@@ -649,7 +588,7 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
      * @return this builder
      */
     public Builder nodeId(String nodeId) {
-      this.nodeId = notBlank(nodeId, "the node id");
+      this.nodeId = ArgumentChecks.notBlank(nodeId, "the node id");
       return this;
     }
 
@@ -669,7 +608,7 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
             RedisMessage.INVALID_ARGUMENT.text(
                 "the number of replicas to wait for must not be negative, was " + replicas));
       }
-      this.waitTimeout = positiveMillis(timeout, "the replica wait timeout");
+      this.waitTimeout = ArgumentChecks.positiveMillis(timeout, "the replica wait timeout");
       this.waitForReplicas = replicas;
       return this;
     }
@@ -685,15 +624,12 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
      *     cannot be loaded; the message names it
      */
     public RedisLockProvider build() {
-      int topologies =
-          (uri != null ? 1 : 0)
-              + (sentinelNodes != null ? 1 : 0)
-              + (clusterNodes != null ? 1 : 0)
-              + (client != null ? 1 : 0);
-      if (topologies != 1) {
+      if (topology == null || severalTopologies) {
         throw new IllegalArgumentException(
             RedisMessage.INVALID_ARGUMENT.text(
-                (topologies == 0 ? "no Redis was configured" : "more than one Redis was configured")
+                (topology == null
+                        ? "no Redis was configured"
+                        : "more than one Redis was configured")
                     + ": choose exactly one of a URI (standalone), Sentinel, Cluster or a client"));
       }
       if (waitForReplicas > 0 && waitTimeout.compareTo(socketTimeout) >= 0) {
@@ -708,173 +644,21 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
       if (nodeId == null) {
         nodeId = OwnerIds.defaultNodeId();
       }
-      ClientSource source;
-      if (client != null) {
-        UnifiedJedis given = client;
-        source = new ClientSource(clientDescription, () -> given, false, List.of());
-      } else {
-        ClientClasses.check();
-        source = uri != null ? standalone() : sentinelNodes != null ? sentinel() : cluster();
-      }
+      ConnectionOptions connection =
+          new ConnectionOptions(
+              connectTimeout, socketTimeout, poolSize, sslSocketFactory, verifyHostname);
+      ClientSource source =
+          topology.source(
+              new Topology.ClientSettings(
+                  username,
+                  password,
+                  database,
+                  ssl,
+                  sentinelUsername,
+                  sentinelPassword,
+                  clusterMaxAttempts,
+                  connection));
       return new RedisLockProvider(this, source);
-    }
-
-    private ClientSource standalone() {
-      String user = merge(uri.user(), username, "user");
-      String secret = merge(uri.password(), password, "password");
-      int db = uri.database();
-      if (database != null && db != 0 && db != database) {
-        throw new IllegalArgumentException(
-            RedisMessage.INVALID_ARGUMENT.text(
-                "the database is given both in the URI (/"
-                    + db
-                    + ") and separately ("
-                    + database
-                    + ")"));
-      }
-      if (database != null) {
-        db = database;
-      }
-      if (ssl != null && ssl != uri.ssl()) {
-        throw new IllegalArgumentException(
-            RedisMessage.INVALID_ARGUMENT.text(
-                "TLS is chosen by the URI's scheme: use rediss:// for TLS and redis:// without"));
-      }
-      ConnectionOptions connection = connection();
-      DefaultJedisClientConfig config = connection.clientConfig(user, secret, db, uri.ssl());
-      ConnectionPoolConfig pool = connection.poolConfig();
-      HostAndPort node = new HostAndPort(uri.host(), uri.port());
-      String description =
-          "Redis at "
-              + uri.address()
-              + (db == 0 ? "" : " (database " + db + ")")
-              + tlsLabel(uri.ssl());
-      return new ClientSource(
-          description,
-          () ->
-              RedisClient.builder().hostAndPort(node).clientConfig(config).poolConfig(pool).build(),
-          true,
-          ClientSource.secrets(secret));
-    }
-
-    private ClientSource sentinel() {
-      int db = database == null ? 0 : database;
-      boolean tls = ssl != null && ssl;
-      ConnectionOptions connection = connection();
-      DefaultJedisClientConfig masterConfig = connection.clientConfig(username, password, db, tls);
-      DefaultJedisClientConfig sentinelConfig =
-          connection.clientConfig(sentinelUsername, sentinelPassword, 0, tls);
-      ConnectionPoolConfig pool = connection.poolConfig();
-      String master = sentinelMaster;
-      Set<HostAndPort> nodes = Set.copyOf(sentinelNodes);
-      String description =
-          "Redis master '"
-              + master
-              + "' via Sentinel "
-              + Endpoints.format(sentinelNodes)
-              + (db == 0 ? "" : " (database " + db + ")")
-              + tlsLabel(tls);
-      return new ClientSource(
-          description,
-          () ->
-              RedisSentinelClient.builder()
-                  .masterName(master)
-                  .sentinels(nodes)
-                  .clientConfig(masterConfig)
-                  .sentinelClientConfig(sentinelConfig)
-                  .poolConfig(pool)
-                  .build(),
-          true,
-          ClientSource.secrets(password, sentinelPassword));
-    }
-
-    private ClientSource cluster() {
-      if (database != null && database != 0) {
-        throw new IllegalArgumentException(
-            RedisMessage.INVALID_ARGUMENT.text(
-                "a Redis Cluster has only database 0, database " + database + " was configured"));
-      }
-      boolean tls = ssl != null && ssl;
-      ConnectionOptions connection = connection();
-      DefaultJedisClientConfig config = connection.clientConfig(username, password, 0, tls);
-      ConnectionPoolConfig pool = connection.poolConfig();
-      Set<HostAndPort> nodes = Set.copyOf(clusterNodes);
-      int attempts = clusterMaxAttempts;
-      String description = "Redis Cluster via " + Endpoints.format(clusterNodes) + tlsLabel(tls);
-      return new ClientSource(
-          description,
-          () ->
-              RedisClusterClient.builder()
-                  .nodes(nodes)
-                  .clientConfig(config)
-                  .poolConfig(pool)
-                  .maxAttempts(attempts)
-                  .build(),
-          true,
-          ClientSource.secrets(password));
-    }
-
-    /** How connections are secured, for the description. */
-    private String tlsLabel(boolean tls) {
-      if (!tls) {
-        return "";
-      }
-      return verifyHostname ? " over TLS" : " over TLS without host name verification";
-    }
-
-    private ConnectionOptions connection() {
-      return new ConnectionOptions(
-          connectTimeout, socketTimeout, poolSize, sslSocketFactory, verifyHostname);
-    }
-
-    private static Set<HostAndPort> nodes(String what, String nodes, int defaultPort) {
-      try {
-        return Endpoints.parseList(nodes, defaultPort);
-      } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException(
-            RedisMessage.INVALID_ARGUMENT.text(
-                what
-                    + " "
-                    + Endpoints.shown(nodes, defaultPort)
-                    + ": "
-                    + e.getMessage()
-                    + "; expected "
-                    + Endpoints.ACCEPTED),
-            e);
-      }
-    }
-
-    private static String merge(String fromUri, String separately, String what) {
-      if (fromUri != null && separately != null && !fromUri.equals(separately)) {
-        throw new IllegalArgumentException(
-            RedisMessage.INVALID_ARGUMENT.text(
-                "the " + what + " is given both in the URI and separately, with different values"));
-      }
-      return fromUri != null ? fromUri : separately;
-    }
-
-    private static Duration positiveMillis(Duration duration, String what) {
-      if (duration == null || duration.isNegative() || duration.toMillis() < 1) {
-        throw new IllegalArgumentException(
-            RedisMessage.INVALID_ARGUMENT.text(what + " must be at least 1 ms, was " + duration));
-      }
-      if (duration.toMillis() > Integer.MAX_VALUE) {
-        throw new IllegalArgumentException(
-            RedisMessage.INVALID_ARGUMENT.text(what + " is too long: " + duration));
-      }
-      return duration;
-    }
-
-    private static String notBlank(String value, String what) {
-      if (value == null || value.isBlank()) {
-        throw new IllegalArgumentException(
-            RedisMessage.INVALID_ARGUMENT.text(what + " must not be blank"));
-      }
-      return value;
-    }
-
-    private static String blankToNull(String value) {
-      return value == null || value.isBlank() ? null : value;
     }
   }
 }

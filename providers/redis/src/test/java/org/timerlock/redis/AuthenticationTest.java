@@ -120,13 +120,13 @@ class AuthenticationTest {
   void aclUserFromTheFactory() {
     Map<String, String> values =
         Map.of(
-            RedisLockProviderFactory.URI.name(),
+            RedisSettings.URI.name(),
             "redis://127.0.0.1:" + server.port(),
-            RedisLockProviderFactory.USERNAME.name(),
+            RedisSettings.USERNAME.name(),
             "locker",
-            RedisLockProviderFactory.PASSWORD.name(),
+            RedisSettings.PASSWORD.name(),
             LOCKER_PASSWORD,
-            RedisLockProviderFactory.KEY_PREFIX.name(),
+            RedisSettings.KEY_PREFIX.name(),
             "locks");
     LockProvider provider = new RedisLockProviderFactory().create(settings(values));
     try {

@@ -14,7 +14,7 @@ import org.timerlock.core.spi.Printable;
  * finds its key gone, or holding a value no TimerLock node writes, while its lease should still
  * run. It warns once per lock name, naming the likely cause and the fix.
  */
-final class NeighbourCheck {
+final class ForeignReleaseCheck {
 
   /** Lease left below which a vanished key may simply have expired. */
   static final long MARGIN_MILLIS = 500;
@@ -22,7 +22,7 @@ final class NeighbourCheck {
   private final LockCommands commands;
   private final Set<String> warned = ConcurrentHashMap.newKeySet();
 
-  NeighbourCheck(LockCommands commands) {
+  ForeignReleaseCheck(LockCommands commands) {
     this.commands = commands;
   }
 

@@ -17,7 +17,7 @@ import redis.clients.jedis.exceptions.JedisException;
 import redis.clients.jedis.exceptions.JedisRedirectionException;
 
 /** Turns Jedis' exceptions into the reason part of a {@link org.timerlock.core.LockException}. */
-final class Failures {
+final class JedisFailures {
 
   /** What an ACL user needs, for messages about refused commands. */
   static final String ACL_HINT =
@@ -26,7 +26,7 @@ final class Failures {
           + " WAIT for wait-for-replicas, CLUSTER|SLOTS and ASKING on a cluster (see the ACLs in"
           + " TimerLock's security documentation)";
 
-  private Failures() {}
+  private JedisFailures() {}
 
   /** True when the command may still have reached the server: the answer did not come in time. */
   static boolean isTimeout(Throwable e) {
