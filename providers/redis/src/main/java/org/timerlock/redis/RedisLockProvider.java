@@ -1,14 +1,11 @@
 package org.timerlock.redis;
 
-import java.lang.System.Logger.Level;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.EnumSet;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import javax.net.ssl.SSLSocketFactory;
 import org.timerlock.core.LockAttempt;
 import org.timerlock.core.LockConfiguration;
@@ -17,7 +14,6 @@ import org.timerlock.core.LockProvider;
 import org.timerlock.core.OwnerIds;
 import org.timerlock.core.SimpleLock;
 import org.timerlock.core.admin.LockAdmin;
-import org.timerlock.core.spi.Printable;
 import redis.clients.jedis.UnifiedJedis;
 
 /**
@@ -31,38 +27,24 @@ import redis.clients.jedis.UnifiedJedis;
  * Beside it, each name has a {@linkplain #stateKey state hash} without TTL that keeps the latest
  * granted fire and the latest fencing token, so both outlive the lock key.
  *
- * <ul>
- *   <li>Acquire: a Lua script on both keys &mdash; one command ({@code EVALSHA}; {@code EVAL} once
- *       more after a server lost its script cache). It refuses a fire at or before the stored one
- *       ({@link LockAttempt.Outcome#ALREADY_RAN}), refuses while the lock key exists ({@link
- *       LockAttempt.Outcome#HELD_ELSEWHERE}) &mdash; a refusal writes nothing &mdash; and otherwise
- *       sets the lock key to the owner with a TTL of lockAtMostFor (inside the script, {@code SET
- *       key owner PX ttl} after {@code GET} found nothing: the {@code SET NX PX} of ShedLock, whose
- *       nodes only look at this key) and stores the fire and the new token: the greater of the
- *       server's {@code TIME} in microseconds and the stored token + 1.
- *   <li>Release: a Lua script that acts only when the value is still this acquisition's owner; it
- *       shortens the TTL to what is left of lockAtLeastFor (measured from the TTL itself, so on the
- *       server's clock), or deletes the key when nothing is left &mdash; one command.
- *   <li>Extend: an owner-checked Lua script that sets a new TTL &mdash; one command. The token
- *       stays.
- * </ul>
+ * <p>Acquire, release and extend are one command each: Lua scripts on both keys, documented with
+ * {@link LockCommands}. A refusal ({@link LockAttempt.Outcome#ALREADY_RAN} for a fire at or before
+ * the stored one, {@link LockAttempt.Outcome#HELD_ELSEWHERE} while the lock key exists) writes
+ * nothing; release and extend act only while the key still holds this acquisition's owner.
  *
  * <p>The fencing token strictly increases per name across nodes, deleted keys and a restart without
  * persistence, unless the state hash is lost and the clock of the Redis server that answers next is
  * behind the latest token (a clock stepped back, or a failover to a replica whose clock is behind
  * and which had not received the latest token). The fire guard is as durable as the state hash: a
  * restart without persistence, a failover that loses the latest write, eviction or a manual {@code
- * DEL} forget it. See the provider's documentation for the exact conditions.
+ * DEL} forget it (docs/providers/redis.md gives the exact conditions).
  *
- * <p>Failures of the store (connection refused or lost, timeouts, authentication, a read-only
- * replica, a cluster redirection on a standalone connection) are thrown as {@link LockException}s
- * naming the server, never its password. Nothing learnt about the server is kept across a failure:
- * broken pooled connections are discarded, scripts are re-sent when the server no longer knows
- * them, so the provider works again as soon as Redis does.
+ * <p>Failures of the store are thrown as {@link LockException}s naming the server, never its
+ * password. Nothing learnt about the server outlives a failure (broken connections are discarded,
+ * scripts re-sent), so the provider works again as soon as Redis does.
  *
- * <p>The client is created at the first lock attempt, so a Redis (or all Sentinels, or the whole
- * cluster) being down at start-up does not prevent the provider from being built. Close the
- * provider to close the client; a client given to {@link Builder#client} is left to its owner.
+ * <p>The client is created at the first lock attempt (a Redis down at start-up does not keep the
+ * provider from being built); {@link #close} closes it, unless {@link Builder#client} gave it.
  */
 public final class RedisLockProvider implements LockProvider, AutoCloseable {
 
@@ -92,43 +74,32 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
    */
   public static final int MAX_NAME_LENGTH = 1024;
 
-  /** The characters of a refused name that its message shows. */
-  private static final int NAME_SHOWN = 64;
-
   /** Time to wait for replicas when {@link Builder#waitForReplicas} is used, by default. */
   public static final Duration DEFAULT_WAIT_TIMEOUT = Duration.ofMillis(500);
 
   private static final Set<Feature> FEATURES =
       Collections.unmodifiableSet(EnumSet.of(Feature.FIRE_GUARD, Feature.FENCING_TOKENS));
 
-  /** State keys remembered per provider before the memory is cleared. */
-  private static final int STATE_KEYS_CACHED = 4096;
-
   /** The one logger of the provider and its parts, so that one logger name configures them all. */
   static final System.Logger LOG = System.getLogger(RedisLockProvider.class.getName());
 
   private final String description;
 
-  /** {@code <key-prefix>:<environment>:}, escaped ({@link KeyFormat}). */
-  private final String keyBase;
-
-  private final String nodeId;
+  private final LockKeys keys;
   private final LazyClient client;
-  private final LockCommands commands;
-  private final ReplicaWait replicas;
-  private final Map<String, String> stateKeys = new ConcurrentHashMap<>();
+  private final Acquisitions acquisitions;
   private final RedisLockAdmin admin;
 
   private RedisLockProvider(Builder builder, ClientSource source) {
-    this.keyBase = KeyFormat.base(builder.keyPrefix, builder.environment);
-    this.nodeId = builder.nodeId;
+    this.keys = new LockKeys(KeyFormat.base(builder.keyPrefix, builder.environment));
     this.description = source.description() + ", keys " + key("<name>");
     this.client = new LazyClient(source, toString());
     CommandRunner runner = new CommandRunner(client, source, builder.socketTimeout.toMillis());
-    this.commands = new LockCommands(runner);
-    this.replicas =
+    LockCommands commands = new LockCommands(runner);
+    ReplicaWait replicas =
         new ReplicaWait(runner, builder.waitForReplicas, builder.waitTimeout.toMillis());
-    this.admin = new RedisLockAdmin(runner, commands, keyBase);
+    this.acquisitions = new Acquisitions(commands, replicas, keys, builder.nodeId);
+    this.admin = new RedisLockAdmin(runner, commands, keys.base());
   }
 
   /**
@@ -149,68 +120,7 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
   @Override
   public LockAttempt tryLock(LockConfiguration configuration) {
     Objects.requireNonNull(configuration, "configuration");
-    String name = configuration.name();
-    checkLength(name);
-    Long fire = LockCommands.fireMillis(configuration);
-    String key = key(name);
-    String owner = OwnerIds.newOwnerId(nodeId);
-    long atMostFor = LockCommands.millis(configuration.lockAtMostFor());
-    long atLeastFor = LockCommands.millis(configuration.lockAtLeastFor());
-    long started = System.nanoTime();
-    LockCommands.Answer answer =
-        commands.acquire(name, key, stateKeyOf(key), owner, atMostFor, fire);
-    switch (answer.outcome()) {
-      case HELD_ELSEWHERE:
-        LOG.log(Level.TRACE, "Lock ''{0}'' is held elsewhere", Printable.of(name));
-        return LockAttempt.heldElsewhere();
-      case ALREADY_RAN:
-        LOG.log(
-            Level.TRACE,
-            "Lock ''{0}'': the fire at {1} already ran",
-            Printable.of(name),
-            configuration.fireInstant());
-        return LockAttempt.alreadyRan();
-      default:
-        break;
-    }
-    RedisLock lock =
-        new RedisLock(
-            commands, replicas, name, key, owner, atMostFor, atLeastFor, started, answer.token());
-    // From here on the key is ours: whatever fails before the lock is handed out, the key must go,
-    // or no node could take the name until lockAtMostFor has passed.
-    Optional<LockException> unreplicated;
-    try {
-      unreplicated = replicas.afterAcquire(name, key);
-    } catch (LockException e) {
-      throw givenUp(lock, e);
-    } catch (RuntimeException e) {
-      throw givenUp(
-          lock,
-          new LockException(
-              RedisMessage.STORE_FAILURE.text(
-                  replicas.where() + " could not acquire lock '" + Printable.of(name) + "': " + e),
-              e));
-    } catch (Error e) {
-      try {
-        givenUp(
-            lock,
-            new LockException(
-                RedisMessage.STORE_FAILURE.text("the acquisition failed with an error"), e));
-      } catch (Error again) {
-        e.addSuppressed(again);
-      }
-      throw e;
-    }
-    if (unreplicated.isPresent()) {
-      throw givenUp(lock, unreplicated.get());
-    }
-    LOG.log(
-        Level.TRACE,
-        "Acquired lock ''{0}'' as {1}, token {2}",
-        Printable.of(name),
-        owner,
-        answer.token());
-    return LockAttempt.acquired(lock);
+    return acquisitions.tryLock(configuration);
   }
 
   /**
@@ -221,24 +131,6 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
   @Override
   public int maxNameLength() {
     return MAX_NAME_LENGTH;
-  }
-
-  /** Refuses a name longer than {@link #MAX_NAME_LENGTH}, showing only its start. */
-  private static void checkLength(String name) {
-    if (name.length() <= MAX_NAME_LENGTH) {
-      return;
-    }
-    int shown =
-        Character.isHighSurrogate(name.charAt(NAME_SHOWN - 1)) ? NAME_SHOWN - 1 : NAME_SHOWN;
-    throw new IllegalArgumentException(
-        RedisMessage.NAME_TOO_LONG.text(
-            "The lock name starting '"
-                + Printable.of(name.substring(0, shown))
-                + "...' has "
-                + name.length()
-                + " characters, but the Redis lock store accepts at most "
-                + MAX_NAME_LENGTH
-                + ": choose a shorter name"));
   }
 
   /**
@@ -273,7 +165,7 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
    * @return {@code <key-prefix>:<environment>:<name>}
    */
   public String key(String name) {
-    return keyBase + name;
+    return keys.key(name);
   }
 
   /**
@@ -286,19 +178,7 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
    * @return the key, e.g. {@code job-lock:default:nightly-report:state:29212}
    */
   public String stateKey(String name) {
-    return stateKeyOf(key(name));
-  }
-
-  private String stateKeyOf(String key) {
-    String known = stateKeys.get(key);
-    if (known != null) {
-      return known;
-    }
-    if (stateKeys.size() >= STATE_KEYS_CACHED) {
-      // Lock names are usually few; a program inventing names without end only costs a search.
-      stateKeys.clear();
-    }
-    return stateKeys.computeIfAbsent(key, StateKey::of);
+    return keys.stateKey(name);
   }
 
   /** The client, if the first lock attempt created it; for tests. */
@@ -315,35 +195,6 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
   @Override
   public String toString() {
     return "RedisLockProvider[" + description() + "]";
-  }
-
-  /**
-   * An acquisition that must not count as held: its key goes (owner-checked: only while it still
-   * holds this acquisition), and the failure to throw says whether it went. The state hash is left
-   * as the acquisition wrote it: the token must not go back, and the fire stays recorded (see the
-   * provider's documentation, "wait-for-replicas").
-   *
-   * @return the failure to report, as a store failure
-   */
-  private static LockException givenUp(RedisLock lock, LockException failure) {
-    String outcome;
-    RuntimeException releaseFailure = null;
-    try {
-      lock.giveUp();
-      outcome = "the acquisition was given up: its lock key was deleted";
-    } catch (RuntimeException e) {
-      releaseFailure = e;
-      outcome =
-          "giving the acquisition up failed too ("
-              + e.getMessage()
-              + "): the name stays locked until lockAtMostFor has passed";
-    }
-    LockException reported = new LockException(failure.getMessage() + "; " + outcome, failure);
-    if (releaseFailure != null) {
-      reported.addSuppressed(releaseFailure);
-    }
-    RedisLockProvider.LOG.log(Level.DEBUG, "Lock ''{0}'': {1}", Printable.of(lock.name()), outcome);
-    return reported;
   }
 
   /**
@@ -624,23 +475,8 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
      *     cannot be loaded; the message names it
      */
     public RedisLockProvider build() {
-      if (topology == null || severalTopologies) {
-        throw new IllegalArgumentException(
-            RedisMessage.INVALID_ARGUMENT.text(
-                (topology == null
-                        ? "no Redis was configured"
-                        : "more than one Redis was configured")
-                    + ": choose exactly one of a URI (standalone), Sentinel, Cluster or a client"));
-      }
-      if (waitForReplicas > 0 && waitTimeout.compareTo(socketTimeout) >= 0) {
-        throw new IllegalArgumentException(
-            RedisMessage.INVALID_ARGUMENT.text(
-                "the replica wait timeout ("
-                    + waitTimeout.toMillis()
-                    + " ms) must be shorter than the socket timeout ("
-                    + socketTimeout.toMillis()
-                    + " ms)"));
-      }
+      Topology.requireOne(topology, severalTopologies);
+      ReplicaWait.requireShorterThan(socketTimeout, waitForReplicas, waitTimeout);
       if (nodeId == null) {
         nodeId = OwnerIds.defaultNodeId();
       }

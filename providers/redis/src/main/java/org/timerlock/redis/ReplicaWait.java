@@ -1,6 +1,7 @@
 package org.timerlock.redis;
 
 import java.lang.System.Logger.Level;
+import java.time.Duration;
 import java.util.Optional;
 import org.timerlock.core.LockException;
 import org.timerlock.core.spi.Printable;
@@ -19,6 +20,26 @@ final class ReplicaWait {
    * @param replicas how many replicas must acknowledge each write; 0 for no waiting
    * @param timeoutMillis how long to wait for them
    */
+  /**
+   * Refuses a replica wait that could outlast the socket timeout: the wait would end as a failed
+   * connection rather than as a reported shortfall of replicas.
+   *
+   * @param socketTimeout the time allowed for an answer
+   * @param replicas the replicas to wait for, 0 for none
+   * @param timeout the wait
+   */
+  static void requireShorterThan(Duration socketTimeout, int replicas, Duration timeout) {
+    if (replicas > 0 && timeout.compareTo(socketTimeout) >= 0) {
+      throw new IllegalArgumentException(
+          RedisMessage.INVALID_ARGUMENT.text(
+              "the replica wait timeout ("
+                  + timeout.toMillis()
+                  + " ms) must be shorter than the socket timeout ("
+                  + socketTimeout.toMillis()
+                  + " ms)"));
+    }
+  }
+
   ReplicaWait(CommandRunner runner, int replicas, long timeoutMillis) {
     this.runner = runner;
     this.replicas = replicas;

@@ -42,6 +42,21 @@ sealed interface Topology {
    * @param clusterMaxAttempts how often a cluster command is tried
    * @param connection timeouts, pool and TLS options of every connection
    */
+  /**
+   * Refuses a builder on which no kind of Redis, or more than one, was chosen.
+   *
+   * @param chosen the latest choice, or null
+   * @param several whether kinds of more than one sort were chosen
+   */
+  static void requireOne(Topology chosen, boolean several) {
+    if (chosen == null || several) {
+      throw new IllegalArgumentException(
+          RedisMessage.INVALID_ARGUMENT.text(
+              (chosen == null ? "no Redis was configured" : "more than one Redis was configured")
+                  + ": choose exactly one of a URI (standalone), Sentinel, Cluster or a client"));
+    }
+  }
+
   record ClientSettings(
       String username,
       String password,
