@@ -127,13 +127,16 @@ class DeploymentProblemsTest {
 
   @Test
   void misspelledProviderAndTopLevelKeysAreRejectedWithTheNearestKey() {
-    assertDeploymentFails(with(IN_MEMORY, "timerlock.jdbc.tabel", "jobs"), ValidJob.class)
+    assertDeploymentFails(
+            with(IN_MEMORY, "timerlock.recording.tabel-name", "jobs"), ValidJob.class)
         .hasMessageContaining(
-            "unknown config key timerlock.jdbc.tabel; did you mean timerlock.jdbc.table?");
-    assertDeploymentFails(with(IN_MEMORY, "timerlock.redis.key-prefx", "jobs"), ValidJob.class)
+            "unknown config key timerlock.recording.tabel-name; did you mean"
+                + " timerlock.recording.table-name?");
+    assertDeploymentFails(
+            with(IN_MEMORY, "timerlock.needs-endpoint.key-prefx", "jobs"), ValidJob.class)
         .hasMessageContaining(
-            "unknown config key timerlock.redis.key-prefx; did you mean"
-                + " timerlock.redis.key-prefix?");
+            "unknown config key timerlock.needs-endpoint.key-prefx; did you mean"
+                + " timerlock.needs-endpoint.key-prefix?");
     assertDeploymentFails(with(IN_MEMORY, "timerlock.store-failur", "fail"), ValidJob.class)
         .hasMessageContaining(
             "unknown config key timerlock.store-failur; did you mean timerlock.store-failure?");
@@ -143,8 +146,9 @@ class DeploymentProblemsTest {
 
   @Test
   void badValueOfAProviderKeyFailsTheDeploymentEvenForAProviderNotSelected() {
-    assertDeploymentFails(with(IN_MEMORY, "timerlock.redis.pool-size", "many"), ValidJob.class)
-        .hasMessageContaining("config key timerlock.redis.pool-size = \"many\": it is not a whole");
+    assertDeploymentFails(with(IN_MEMORY, "timerlock.recording.pool-size", "many"), ValidJob.class)
+        .hasMessageContaining(
+            "config key timerlock.recording.pool-size = \"many\": it is not a whole");
   }
 
   @Test

@@ -38,9 +38,10 @@ class KeyCatalogueTest {
 
   @Test
   void suggestsTheNearestKeyOnlyWhenItIsClose() {
-    assertThat(catalogue.nearest("timerlock.jdbc.tabel")).contains("timerlock.jdbc.table");
-    assertThat(catalogue.nearest("timerlock.redis.sentinel.nodez"))
-        .contains("timerlock.redis.sentinel.nodes");
+    assertThat(catalogue.nearest("timerlock.recording.tabel-name"))
+        .contains("timerlock.recording.table-name");
+    assertThat(catalogue.nearest("timerlock.needs-endpoint.sentinel.nodez"))
+        .contains("timerlock.needs-endpoint.sentinel.nodes");
     assertThat(catalogue.nearest("timerlock.something-else-entirely")).isEmpty();
     assertThat(KeyCatalogue.nearestLockProperty("lock-at-most")).contains("lock-at-most-for");
   }
@@ -54,8 +55,8 @@ class KeyCatalogueTest {
             "timerlock.provider",
             "timerlock.enabled",
             "timerlock.lock.\"<name>\".enabled",
-            "timerlock.jdbc.table",
-            "timerlock.redis.uri");
+            "timerlock.recording.table-name",
+            "timerlock.needs-endpoint.key-prefix");
     assertThat(catalogue.entries()).allSatisfy(k -> assertThat(k.description()).isNotBlank());
   }
 }
