@@ -127,8 +127,7 @@ class DeploymentProblemsTest {
 
   @Test
   void misspelledProviderAndTopLevelKeysAreRejectedWithTheNearestKey() {
-    assertDeploymentFails(
-            with(IN_MEMORY, "timerlock.recording.tabel-name", "jobs"), ValidJob.class)
+    assertDeploymentFails(with(IN_MEMORY, "timerlock.recording.tabel-name", "jobs"), ValidJob.class)
         .hasMessageContaining(
             "unknown config key timerlock.recording.tabel-name; did you mean"
                 + " timerlock.recording.table-name?");

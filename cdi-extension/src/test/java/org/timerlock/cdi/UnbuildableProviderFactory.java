@@ -10,8 +10,9 @@ import org.timerlock.core.spi.ValueType;
 /**
  * A provider module whose factory needs a setting, as the JDBC and Redis ones do: selected by
  * {@code timerlock.provider=needs-endpoint}. The endpoint {@code client-without-slf4j} stands for a
- * store client that cannot load a class it needs. It declares keys of its own, so the catalogue holds
- * the keys of two provider modules, as it does with the JDBC and Redis ones on the class path.
+ * store client that cannot load a class it needs. It declares keys of its own, so the catalogue
+ * holds the keys of two provider modules, as it does with the JDBC and Redis ones on the class
+ * path.
  */
 public class UnbuildableProviderFactory implements LockProviderFactory {
 

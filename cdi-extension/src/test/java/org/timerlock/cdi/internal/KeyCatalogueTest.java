@@ -20,30 +20,12 @@ class KeyCatalogueTest {
   }
 
   @Test
-  void takesAPerLockVariableApartInAnySpellingASourceListsItWith() {
-    for (String listed :
-        new String[] {
-          "TIMERLOCK_LOCK__INVOICERUN_SENDINVOICES__LOCK_AT_MOST_FOR",
-          "timerlock.lock.\"invoicerun.sendinvoices\".lock.at.most.for",
-          "timerlock_lock__invoicerun_sendinvoices__lock_at_most_for"
-        }) {
-      assertThat(KeyCatalogue.environmentLockKey(listed))
-          .as(listed)
-          .contains(
-              new KeyCatalogue.LockKey(
-                  "INVOICERUN_SENDINVOICES", "lock-at-most-for", LockProperty.LOCK_AT_MOST_FOR));
-    }
-    assertThat(KeyCatalogue.environmentLockKey("TIMERLOCK_LOCK__A__COLOUR")).isEmpty();
-  }
-
-  @Test
   void suggestsTheNearestKeyOnlyWhenItIsClose() {
     assertThat(catalogue.nearest("timerlock.recording.tabel-name"))
         .contains("timerlock.recording.table-name");
     assertThat(catalogue.nearest("timerlock.needs-endpoint.sentinel.nodez"))
         .contains("timerlock.needs-endpoint.sentinel.nodes");
     assertThat(catalogue.nearest("timerlock.something-else-entirely")).isEmpty();
-    assertThat(KeyCatalogue.nearestLockProperty("lock-at-most")).contains("lock-at-most-for");
   }
 
   @Test

@@ -20,7 +20,7 @@ import org.timerlock.core.spi.Printable;
  * each call, with every release logged and fired as a {@link LockReleasedByAdmin} event.
  */
 @ApplicationScoped
-public class ObservedLockAdmin implements LockAdmin {
+public class EventingLockAdmin implements LockAdmin {
 
   private static final Logger LOG = System.getLogger(LockAdmin.class.getName());
 
@@ -29,18 +29,17 @@ public class ObservedLockAdmin implements LockAdmin {
   private final String nodeId;
 
   /** For the container's client proxy only. */
-  protected ObservedLockAdmin() {
+  protected EventingLockAdmin() {
     this.provider = null;
     this.events = null;
     this.nodeId = null;
   }
 
   @Inject
-  ObservedLockAdmin(
-      LockProvider provider, Event<LockReleasedByAdmin> events, LockOperations operations) {
+  EventingLockAdmin(LockProvider provider, Event<LockReleasedByAdmin> events, DeployedLocks locks) {
     this.provider = provider;
     this.events = events;
-    this.nodeId = operations.nodeId();
+    this.nodeId = locks.nodeId();
   }
 
   @Override

@@ -19,7 +19,7 @@ import org.timerlock.core.LockConfiguration;
  *     store refuses a fire that already ran ({@code .once-per-fire}, default true)
  * @param fires where the fire instant of a call comes from
  */
-record LockedOperation(
+record ResolvedLock(
     String where,
     Method method,
     LockConfiguration configuration,
