@@ -1,0 +1,69 @@
+package org.timerlock.cdi.events;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import java.util.List;
+import org.jboss.weld.environment.se.WeldContainer;
+import org.junit.jupiter.api.Test;
+import org.timerlock.cdi.LockEvent;
+import org.timerlock.cdi.SchedulerLock;
+import org.timerlock.cdi.support.Deployer;
+import org.timerlock.cdi.support.LoggedLines;
+import org.timerlock.cdi.support.TimerLockTest;
+
+/**
+ * An observer of {@link LockEvent} that throws: the job is not affected, and the WARNING names the
+ * event, the lock and the observer method, not TimerLock's publisher.
+ */
+@TimerLockTest
+class ThrowingObserverTest {
+
+  @Inject Deployer deployer;
+
+  private WeldContainer container;
+
+  @ApplicationScoped
+  static class Job {
+    @SchedulerLock(name = "observed", lockAtMostFor = "1m")
+    public String run() {
+      return "done";
+    }
+  }
+
+  @ApplicationScoped
+  static class FailingObserver {
+    void onLockEvent(@Observes LockEvent event) {
+      throw new IllegalStateException("metrics backend down");
+    }
+  }
+
+  @Test
+  void theWarningNamesTheEventAndTheObserver() {
+    List<String> warnings;
+    try (LoggedLines log = new LoggedLines("org.timerlock.cdi.internal.EventPublisher")) {
+      container =
+          deployer.start(
+              java.util.Map.of("timerlock.provider", "in-memory"),
+              Job.class,
+              FailingObserver.class);
+
+      assertThat(container.select(Job.class).get().run()).isEqualTo("done");
+      warnings = log.warnings();
+    }
+    assertThat(warnings)
+        .hasSize(2)
+        .allSatisfy(
+            w ->
+                assertThat(w)
+                    .contains("of lock 'observed' (" + Job.class.getName() + ".run)")
+                    .contains("observer " + FailingObserver.class.getName() + ".onLockEvent")
+                    .doesNotContain("EventPublisher@"));
+    assertThat(warnings.get(0))
+        .startsWith("TIMERLOCK-219 An observer of LockEvent threw on ACQUIRED");
+    assertThat(warnings.get(1))
+        .startsWith("TIMERLOCK-219 An observer of LockEvent threw on RELEASED");
+  }
+}
