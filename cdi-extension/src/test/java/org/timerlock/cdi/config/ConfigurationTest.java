@@ -1,22 +1,16 @@
 package org.timerlock.cdi.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.concurrent.Callable;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.jboss.weld.environment.se.WeldContainer;
 import org.junit.jupiter.api.Test;
 import org.timerlock.cdi.LockEvent;
 import org.timerlock.cdi.LockEvent.Kind;
 import org.timerlock.cdi.LockedTasks;
-import org.timerlock.cdi.storefailure.FailingStoreProducer;
 import org.timerlock.cdi.support.Deployer;
 import org.timerlock.cdi.support.EventLog;
 import org.timerlock.cdi.support.ReportJob;
@@ -24,13 +18,11 @@ import org.timerlock.cdi.support.SharedStore;
 import org.timerlock.cdi.support.TimerLockTest;
 import org.timerlock.core.InMemoryLockProvider;
 import org.timerlock.core.LockConfiguration;
-import org.timerlock.core.LockException;
 import org.timerlock.core.LockProvider;
-import org.timerlock.core.LockingTaskExecutor;
 import org.timerlock.core.OwnerIds;
 import org.timerlock.core.SimpleLock;
 
-/** Settings precedence, provider resolution, store failures and programmatic locking. */
+/** Settings precedence, expressions, provider resolution and the node id. */
 @TimerLockTest
 class ConfigurationTest {
 
@@ -141,37 +133,6 @@ class ConfigurationTest {
   }
 
   @Test
-  void storeFailureSkipsAndPublishesByDefault() {
-    deploy(
-        Map.of(NESTED_SHARED, "true"), ReportJob.class, FailingStoreProducer.class, EventLog.class);
-    ReportJob job = container.select(ReportJob.class).get();
-
-    assertThat(job.report()).as("skipped, not thrown").isNull();
-    assertThat(job.runs()).isZero();
-    List<LockEvent> events = container.select(EventLog.class).get().of("report");
-    assertThat(events).extracting(LockEvent::kind).containsExactly(Kind.STORE_FAILURE);
-    assertThat(events.get(0).failure())
-        .get()
-        .isInstanceOf(LockException.class)
-        .extracting(Throwable::getMessage)
-        .isEqualTo("lock store at 127.0.0.1:1 refused the connection");
-  }
-
-  @Test
-  void storeFailureIsThrownInFailMode() {
-    deploy(
-        Map.of("timerlock.store-failure", "fail", NESTED_SHARED, "true"),
-        ReportJob.class,
-        FailingStoreProducer.class);
-    ReportJob job = container.select(ReportJob.class).get();
-
-    assertThatThrownBy(job::report)
-        .isInstanceOf(LockException.class)
-        .hasMessageContaining("127.0.0.1:1");
-    assertThat(job.runs()).isZero();
-  }
-
-  @Test
   void theApplicationReadsTheNodeIdThatLockEventsAndOwnersCarry() {
     deploy(Map.of("timerlock.node-id", "node-7"), SharedStore.class, EventLog.class);
     LockedTasks tasks = container.select(LockedTasks.class).get();
@@ -190,84 +151,5 @@ class ConfigurationTest {
 
     assertThat(container.select(LockedTasks.class).get().nodeId())
         .isEqualTo(OwnerIds.defaultNodeId());
-  }
-
-  @Test
-  void lockedTasksWrapByNameWithConfiguredDurations() {
-    deploy(
-        Map.of("timerlock.lock.\"partner-sync\".lock-at-most-for", "7m"),
-        SharedStore.class,
-        EventLog.class);
-    LockedTasks tasks = container.select(LockedTasks.class).get();
-    AtomicInteger runs = new AtomicInteger();
-    Runnable wrapped = tasks.wrap("partner-sync", runs::incrementAndGet);
-
-    wrapped.run();
-    SimpleLock held = SharedStore.otherNodeTakes("partner-sync");
-    try {
-      wrapped.run();
-    } finally {
-      held.unlock();
-    }
-
-    assertThat(runs).as("ran once, skipped once").hasValue(1);
-    List<LockEvent> events = container.select(EventLog.class).get().of("partner-sync");
-    assertThat(events)
-        .extracting(LockEvent::kind)
-        .containsExactly(Kind.ACQUIRED, Kind.RELEASED, Kind.SKIPPED);
-    assertThat(events.get(0).configuration().lockAtMostFor()).isEqualTo(Duration.ofMinutes(7));
-    assertThat(events.get(0).method()).isEmpty();
-  }
-
-  @Test
-  void settingsForALockNoMethodUsesAreAccepted() {
-    // Such keys may belong to a lock taken through LockedTasks: logged, not rejected.
-    deploy(
-        config("timerlock.lock.\"only-programmatic\".lock-at-most-for", "3m"), SharedStore.class);
-    assertThat(container.select(LockedTasks.class).get().wrap("only-programmatic", () -> {}))
-        .isNotNull();
-  }
-
-  @Test
-  void lockedTasksRejectANameWithoutSettings() {
-    deploy(Map.of(), SharedStore.class);
-    LockedTasks tasks = container.select(LockedTasks.class).get();
-
-    assertThatThrownBy(() -> tasks.wrap("unknown-job", () -> {}))
-        .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("no lockAtMostFor for lock 'unknown-job'")
-        .hasMessageContaining("timerlock.lock.\"unknown-job\".lock-at-most-for");
-  }
-
-  @Test
-  void lockedTasksWrapCallablesAsOptionals() throws Exception {
-    deploy(Map.of(), SharedStore.class);
-    LockedTasks tasks = container.select(LockedTasks.class).get();
-    LockConfiguration lock = LockConfiguration.of("report-callable", Duration.ofMinutes(1));
-    Callable<Optional<String>> wrapped = tasks.wrap(lock, () -> "report");
-
-    assertThat(wrapped.call()).contains("report");
-    SimpleLock held = SharedStore.otherNodeTakes("report-callable");
-    try {
-      assertThat(wrapped.call()).isEmpty();
-    } finally {
-      held.unlock();
-    }
-  }
-
-  @Test
-  void lockingTaskExecutorIsInjectable() {
-    deploy(Map.of(), SharedStore.class);
-    LockingTaskExecutor executor = container.select(LockingTaskExecutor.class).get();
-    AtomicInteger runs = new AtomicInteger();
-
-    boolean ran =
-        executor.executeWithLock(
-            (Runnable) runs::incrementAndGet,
-            LockConfiguration.of("direct", Duration.ofMinutes(1)));
-
-    assertThat(ran).isTrue();
-    assertThat(runs).hasValue(1);
-    assertThat(SharedStore.otherNodeCouldTake("direct")).isTrue();
   }
 }

@@ -10,7 +10,7 @@ import org.timerlock.core.LockProvider;
  * to do on cue.
  */
 @ApplicationScoped
-public class FailingStoreProducer {
+class FailingStoreProducer {
 
   @Produces
   LockProvider provider() {

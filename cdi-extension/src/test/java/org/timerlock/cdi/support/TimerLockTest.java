@@ -13,8 +13,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * down and released after the method. On a method it adds beans and properties to the class's (a
  * method's value wins for the same key).
  *
- * <p>Fields annotated {@code @Inject} are filled from the container, and a {@link Deployer} field
- * or parameter starts further containers, for tests whose configuration is computed or whose
+ * <p>Fields annotated {@code @Inject} and test method parameters are filled from the container (a
+ * parameter may also be the {@code WeldContainer} itself), and a {@link Deployer} field or
+ * parameter starts further containers, for tests whose configuration is computed or whose
  * deployment must fail. With no beans at all, no container is started: the test starts its own
  * through the {@link Deployer}, which shuts them down and releases the config after the test.
  */

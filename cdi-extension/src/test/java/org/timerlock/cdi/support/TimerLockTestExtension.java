@@ -21,8 +21,8 @@ import org.junit.jupiter.api.extension.ParameterResolver;
 
 /**
  * What {@link TimerLockTest} does around each test method: starts the container its annotations
- * describe, fills the test's {@code @Inject} fields, hands out the {@link Deployer}, and shuts
- * everything down afterwards.
+ * describe, fills the test's {@code @Inject} fields and its parameters (the {@link Deployer}, the
+ * container or one of its beans), and shuts everything down afterwards.
  */
 final class TimerLockTestExtension
     implements BeforeEachCallback, AfterEachCallback, ParameterResolver {
@@ -64,24 +64,32 @@ final class TimerLockTestExtension
     }
   }
 
+  /** The {@link Deployer}, the started container, or a bean of it. */
   @Override
   public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
     Class<?> type = parameter.getParameter().getType();
-    return type == Deployer.class || type == WeldContainer.class;
+    if (type == Deployer.class) {
+      return true;
+    }
+    Started started = store(context).get(Started.class, Started.class);
+    return started != null
+        && (type == WeldContainer.class
+            || started
+                .container()
+                .select(type, qualifiers(parameter.getParameter().getAnnotations()))
+                .isResolvable());
   }
 
   @Override
   public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
-    if (parameter.getParameter().getType() == Deployer.class) {
+    Class<?> type = parameter.getParameter().getType();
+    if (type == Deployer.class) {
       return store(context).get(Deployer.class, Deployer.class);
     }
-    Started started = store(context).get(Started.class, Started.class);
-    if (started == null) {
-      throw new IllegalStateException(
-          "no container was started: give @TimerLockTest the beans, or start one with the"
-              + " Deployer");
-    }
-    return started.container();
+    WeldContainer container = store(context).get(Started.class, Started.class).container();
+    return type == WeldContainer.class
+        ? container
+        : container.select(type, qualifiers(parameter.getParameter().getAnnotations())).get();
   }
 
   /** The class's annotation first, then the method's, so the method's properties win. */
@@ -108,14 +116,15 @@ final class TimerLockTestExtension
           throw new IllegalStateException(
               "@Inject " + field + ": no container was started; give @TimerLockTest the beans");
         } else {
-          field.set(test, container.select(field.getType(), qualifiers(field)).get());
+          field.set(
+              test, container.select(field.getType(), qualifiers(field.getAnnotations())).get());
         }
       }
     }
   }
 
-  private static Annotation[] qualifiers(Field field) {
-    return Arrays.stream(field.getAnnotations())
+  private static Annotation[] qualifiers(Annotation[] annotations) {
+    return Arrays.stream(annotations)
         .filter(a -> a.annotationType().isAnnotationPresent(Qualifier.class))
         .toArray(Annotation[]::new);
   }
