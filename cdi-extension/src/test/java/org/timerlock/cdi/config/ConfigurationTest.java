@@ -1,10 +1,10 @@
 package org.timerlock.cdi.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.timerlock.cdi.support.TestConfig.inMemory;
 
 import jakarta.inject.Inject;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.Map;
 import org.jboss.weld.environment.se.WeldContainer;
 import org.junit.jupiter.api.Test;
@@ -46,19 +46,10 @@ class ConfigurationTest {
         .configuration();
   }
 
-  private static Map<String, String> config(String... keysAndValues) {
-    Map<String, String> config = new HashMap<>();
-    config.put("timerlock.provider", "in-memory");
-    for (int i = 0; i < keysAndValues.length; i += 2) {
-      config.put(keysAndValues[i], keysAndValues[i + 1]);
-    }
-    return config;
-  }
-
   @Test
   void configurationOverridesAnnotationWhichOverridesDefaults() {
     deploy(
-        config(
+        inMemory(
             "timerlock.lock.\"overridden\".lock-at-most-for", "PT20M",
             "timerlock.lock.\"overridden\".lock-at-least-for", "2m",
             "timerlock.default.lock-at-most-for", "3h",
@@ -83,7 +74,7 @@ class ConfigurationTest {
   @Test
   void expressionsResolveThroughConfigWithDefaults() {
     deploy(
-        config(
+        inMemory(
             "jobs.export.name",
             "nightly-export",
             "jobs.export.max",
@@ -103,7 +94,7 @@ class ConfigurationTest {
   @Test
   void providerIsBuiltFromConfiguration() {
     deploy(
-        config(
+        inMemory(
             "timerlock.default.lock-at-most-for",
             "1h",
             "jobs.export.name",

@@ -1,5 +1,7 @@
 package org.timerlock.cdi.support;
 
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import io.smallrye.config.EnvConfigSource;
 import io.smallrye.config.PropertiesConfigSource;
 import io.smallrye.config.SmallRyeConfigBuilder;
@@ -7,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import org.assertj.core.api.AbstractThrowableAssert;
 import org.eclipse.microprofile.config.Config;
 import org.eclipse.microprofile.config.spi.ConfigProviderResolver;
 import org.eclipse.microprofile.config.spi.ConfigSource;
@@ -49,6 +52,23 @@ public final class Deployer {
   public WeldContainer start(Map<String, String> config, ConfigSource source, Class<?>... beans) {
     useConfig(config, source);
     return started(weld(beans).initialize());
+  }
+
+  /**
+   * Starts a container that must fail to deploy.
+   *
+   * @param config the application's configuration
+   * @param beans the application's beans
+   * @return the assertion on the deployment's failure, for its message
+   */
+  public AbstractThrowableAssert<?, ? extends Throwable> assertFails(
+      Map<String, String> config, Class<?>... beans) {
+    return assertThatThrownBy(
+        () -> {
+          try (WeldContainer container = start(config, beans)) {
+            container.isRunning();
+          }
+        });
   }
 
   /**
