@@ -4,14 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
-import jakarta.inject.Inject;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
-import org.jboss.weld.environment.se.WeldContainer;
 import org.junit.jupiter.api.Test;
 import org.timerlock.cdi.LockReleasedByAdmin;
-import org.timerlock.cdi.support.Deployer;
 import org.timerlock.cdi.support.SharedStore;
 import org.timerlock.cdi.support.TimerLockTest;
 import org.timerlock.core.SimpleLock;
@@ -22,12 +18,8 @@ import org.timerlock.core.admin.LockInfo;
  * The injectable {@link LockAdmin}: it sees the application's provider, and a release of a lock
  * another node holds frees it and is announced with a {@link LockReleasedByAdmin} event.
  */
-@TimerLockTest
+@TimerLockTest(config = "timerlock.node-id=operator-node")
 class LockAdminBeanTest {
-
-  @Inject Deployer deployer;
-
-  private WeldContainer container;
 
   @ApplicationScoped
   static class Releases {
@@ -43,11 +35,8 @@ class LockAdminBeanTest {
   }
 
   @Test
-  void releasesALockAnotherNodeHoldsAndSaysSo() {
-    container =
-        deployer.start(
-            Map.of("timerlock.node-id", "operator-node"), SharedStore.class, Releases.class);
-    LockAdmin admin = container.select(LockAdmin.class).get();
+  @TimerLockTest(beans = {SharedStore.class, Releases.class})
+  void releasesALockAnotherNodeHoldsAndSaysSo(LockAdmin admin, Releases releases) {
     SimpleLock stuck = SharedStore.otherNodeTakes("admin-bean-stuck");
 
     LockInfo held = admin.find("admin-bean-stuck").orElseThrow();
@@ -56,7 +45,6 @@ class LockAdminBeanTest {
 
     assertThat(admin.release("admin-bean-stuck")).map(LockInfo::owner).contains(held.owner());
     assertThat(SharedStore.otherNodeCouldTake("admin-bean-stuck")).isTrue();
-    Releases releases = container.select(Releases.class).get();
     List<LockReleasedByAdmin> seen = releases.seen();
     assertThat(seen).hasSize(1);
     assertThat(seen.get(0).lockName()).isEqualTo("admin-bean-stuck");

@@ -3,21 +3,17 @@ package org.timerlock.cdi.events;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import jdk.jfr.Recording;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordingFile;
-import org.jboss.weld.environment.se.WeldContainer;
 import org.junit.jupiter.api.Test;
 import org.timerlock.cdi.SchedulerLock;
 import org.timerlock.cdi.internal.jfr.RecordedLockProvider;
-import org.timerlock.cdi.support.Deployer;
 import org.timerlock.cdi.support.SharedStore;
 import org.timerlock.cdi.support.TimerLockTest;
 import org.timerlock.core.InMemoryLockProvider;
@@ -29,10 +25,7 @@ import org.timerlock.core.SimpleLock;
  * A Flight Recorder recording shows the acquisition, the hold and the release of a locked call that
  * ran, and the skip of one that found the lock held elsewhere, each with its lock name.
  */
-@TimerLockTest
 class FlightRecorderTest {
-
-  @Inject Deployer deployer;
 
   static final String LOCK = "jfr-recorded-job";
 
@@ -68,15 +61,14 @@ class FlightRecorderTest {
   }
 
   @Test
-  void recordsAcquireHoldReleaseAndSkip() throws IOException {
+  @TimerLockTest(beans = {SharedStore.class, RecordedJob.class})
+  void recordsAcquireHoldReleaseAndSkip(RecordedJob job) throws IOException {
     Path file = Files.createTempFile("timerlock", ".jfr");
-    WeldContainer container = deployer.start(Map.of(), SharedStore.class, RecordedJob.class);
     try (Recording recording = new Recording()) {
       for (String event : List.of("Acquire", "Skip", "Release", "LockHeld", "StoreFailure")) {
         recording.enable("org.timerlock." + event);
       }
       recording.start();
-      RecordedJob job = container.select(RecordedJob.class).get();
       assertThat(job.run()).isEqualTo("ran");
       SimpleLock other = SharedStore.otherNodeTakes(LOCK);
       assertThat(job.run()).as("skipped while another node holds the lock").isNull();

@@ -3,16 +3,12 @@ package org.timerlock.cdi.events;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
-import org.jboss.weld.environment.se.WeldContainer;
 import org.junit.jupiter.api.Test;
 import org.timerlock.cdi.LockEvent;
 import org.timerlock.cdi.LockEvent.Kind;
 import org.timerlock.cdi.SchedulerLock;
-import org.timerlock.cdi.support.Deployer;
 import org.timerlock.cdi.support.EventLog;
 import org.timerlock.cdi.support.SharedStore;
 import org.timerlock.cdi.support.TimerLockTest;
@@ -24,12 +20,7 @@ import org.timerlock.core.StoreOperation;
  * A job that finds its lock expired when it tries to extend it: the lock is lost, the job can tell,
  * and a STORE_FAILURE event of EXTEND says so, for alerting.
  */
-@TimerLockTest
 class LostLockEventTest {
-
-  @Inject Deployer deployer;
-
-  private WeldContainer container;
 
   @ApplicationScoped
   static class OverrunningJob {
@@ -50,13 +41,12 @@ class LostLockEventTest {
   }
 
   @Test
-  void theLostLockIsAStoreFailureEventOfExtend() throws Exception {
-    container = deployer.start(Map.of(), OverrunningJob.class, EventLog.class, SharedStore.class);
-
-    boolean lost = container.select(OverrunningJob.class).get().run();
+  @TimerLockTest(beans = {OverrunningJob.class, EventLog.class, SharedStore.class})
+  void theLostLockIsAStoreFailureEventOfExtend(OverrunningJob job, EventLog log) throws Exception {
+    boolean lost = job.run();
 
     assertThat(lost).isTrue();
-    List<LockEvent> events = container.select(EventLog.class).get().of("overrun");
+    List<LockEvent> events = log.of("overrun");
     assertThat(events)
         .extracting(LockEvent::kind)
         .containsExactly(Kind.ACQUIRED, Kind.STORE_FAILURE, Kind.RELEASED);

@@ -4,13 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
-import jakarta.inject.Inject;
 import java.util.List;
-import org.jboss.weld.environment.se.WeldContainer;
 import org.junit.jupiter.api.Test;
 import org.timerlock.cdi.LockEvent;
 import org.timerlock.cdi.SchedulerLock;
-import org.timerlock.cdi.support.Deployer;
 import org.timerlock.cdi.support.LoggedLines;
 import org.timerlock.cdi.support.TimerLockTest;
 
@@ -18,12 +15,7 @@ import org.timerlock.cdi.support.TimerLockTest;
  * An observer of {@link LockEvent} that throws: the job is not affected, and the WARNING names the
  * event, the lock and the observer method, not TimerLock's publisher.
  */
-@TimerLockTest
 class ThrowingObserverTest {
-
-  @Inject Deployer deployer;
-
-  private WeldContainer container;
 
   @ApplicationScoped
   static class Job {
@@ -41,16 +33,13 @@ class ThrowingObserverTest {
   }
 
   @Test
-  void theWarningNamesTheEventAndTheObserver() {
+  @TimerLockTest(
+      beans = {Job.class, FailingObserver.class},
+      config = "timerlock.provider=in-memory")
+  void theWarningNamesTheEventAndTheObserver(Job job) {
     List<String> warnings;
     try (LoggedLines log = new LoggedLines("org.timerlock.cdi.internal.EventPublisher")) {
-      container =
-          deployer.start(
-              java.util.Map.of("timerlock.provider", "in-memory"),
-              Job.class,
-              FailingObserver.class);
-
-      assertThat(container.select(Job.class).get().run()).isEqualTo("done");
+      assertThat(job.run()).isEqualTo("done");
       warnings = log.warnings();
     }
     assertThat(warnings)

@@ -49,10 +49,7 @@ class NoOptionalApisTest {
           .isInstanceOf(ClassNotFoundException.class);
     }
     WeldContainer container = deployer.start(Map.of(), SharedStore.class, Job.class);
-    try {
-      assertThat(container.select(Job.class).get().run()).isEqualTo("ran");
-      assertThat(container.select(LockAdmin.class).get().find("no-optional-apis")).isPresent();
-    } finally {
-    }
+    assertThat(container.select(Job.class).get().run()).isEqualTo("ran");
+    assertThat(container.select(LockAdmin.class).get().find("no-optional-apis")).isPresent();
   }
 }
