@@ -68,7 +68,7 @@ final class ConfigKeyCheck {
       checkValue(fixed.get(), key);
       return;
     }
-    Optional<KeyCatalogue.LockKey> lockKey = KeyCatalogue.lockKey(key);
+    Optional<LockKeys.LockKey> lockKey = LockKeys.parse(key);
     if (lockKey.isPresent() && lockKey.get().property() != null) {
       checkLockValue(lockKey.get().property(), lockKey.get().lockName(), key);
       return;
@@ -102,9 +102,9 @@ final class ConfigKeyCheck {
         return true;
       }
     }
-    Optional<KeyCatalogue.LockKey> environmentLockKey = KeyCatalogue.environmentLockKey(key);
+    Optional<LockKeys.LockKey> environmentLockKey = LockKeys.parseEnvironment(key);
     if (environmentLockKey.isPresent()) {
-      KeyCatalogue.LockKey spelled = environmentLockKey.get();
+      LockKeys.LockKey spelled = environmentLockKey.get();
       String lockName = lockNameSpelledAs(spelled.lockName());
       if (readAs(spelled.property().key(lockName), key)) {
         checkLockValue(spelled.property(), lockName, key);
@@ -114,14 +114,14 @@ final class ConfigKeyCheck {
     return false;
   }
 
-  private static String unknownLockProperty(String key, KeyCatalogue.LockKey lockKey) {
+  private static String unknownLockProperty(String key, LockKeys.LockKey lockKey) {
     return "TimerLock: config key "
         + key
         + " names the unknown lock property '"
         + lockKey.propertyName()
         + "'"
-        + KeyCatalogue.nearestLockProperty(lockKey.propertyName())
-            .map(p -> "; did you mean " + LockProperty.of(p).key(lockKey.lockName()) + "?")
+        + LockKeys.nearestProperty(lockKey.propertyName())
+            .map(p -> "; did you mean " + LockKeys.of(p).key(lockKey.lockName()) + "?")
             .orElse(".")
         + " A lock has "
         + knownLockProperties();
@@ -129,7 +129,7 @@ final class ConfigKeyCheck {
 
   /** The lock properties for messages: {@code a, b and c}. */
   private static String knownLockProperties() {
-    LockProperty[] all = LockProperty.values();
+    LockKeys[] all = LockKeys.values();
     StringBuilder names = new StringBuilder();
     for (int i = 0; i < all.length; i++) {
       names.append(i == 0 ? "" : i == all.length - 1 ? " and " : ", ").append(all[i].property());
@@ -141,7 +141,7 @@ final class ConfigKeyCheck {
    * The values of a lock that an annotated method uses are checked when its lock is resolved, with
    * messages naming the method; the others are checked here.
    */
-  private void checkLockValue(LockProperty property, String lockName, String key) {
+  private void checkLockValue(LockKeys property, String lockName, String key) {
     if (!lockNames.contains(lockName)) {
       checkValue(property.configKey(lockName), key);
       unusedLockKey.accept(key);

@@ -1,15 +1,12 @@
 package org.timerlock.cdi.internal;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.timerlock.core.spi.ConfigKey;
 import org.timerlock.core.spi.LockProviderFactory;
 
@@ -19,9 +16,6 @@ import org.timerlock.core.spi.LockProviderFactory;
  * can be told from a real one and the configuration reference can be checked against it.
  */
 public final class KeyCatalogue {
-
-  private static final Pattern LOCK_KEY = Pattern.compile("timerlock\\.lock\\.\"(.*)\"\\.(.+)");
-  private static final Pattern ENV_LOCK_KEY = Pattern.compile("TIMERLOCK_LOCK__(.+)__([A-Z0-9_]+)");
 
   private final Map<String, ConfigKey<?>> keys = new LinkedHashMap<>();
 
@@ -50,7 +44,7 @@ public final class KeyCatalogue {
    */
   public List<ConfigKey<?>> entries() {
     List<ConfigKey<?>> all = new ArrayList<>(TimerLockKeys.all());
-    for (LockProperty property : LockProperty.values()) {
+    for (LockKeys property : LockKeys.values()) {
       all.add(property.template());
     }
     keys.values().stream().filter(k -> !all.contains(k)).forEach(all::add);
@@ -65,36 +59,6 @@ public final class KeyCatalogue {
   /** The fixed keys, not per-lock. */
   Collection<ConfigKey<?>> fixedKeys() {
     return keys.values();
-  }
-
-  /** A per-lock key in its written form {@code timerlock.lock."<name>".<property>}. */
-  static Optional<LockKey> lockKey(String key) {
-    Matcher m = LOCK_KEY.matcher(key);
-    if (!m.matches() || m.group(2).contains("\"")) {
-      return Optional.empty();
-    }
-    return Optional.of(new LockKey(m.group(1), m.group(2), LockProperty.of(m.group(2))));
-  }
-
-  /**
-   * A per-lock key in an environment variable's spelling, {@code
-   * TIMERLOCK_LOCK__<NAME>__<PROPERTY>}, whatever case and separators the config source lists it
-   * with.
-   *
-   * @param key the listed name
-   * @return the lock name as the variable spells it, and the property
-   */
-  static Optional<LockKey> environmentLockKey(String key) {
-    Matcher m = ENV_LOCK_KEY.matcher(environmentSpelling(key));
-    if (!m.matches()) {
-      return Optional.empty();
-    }
-    for (LockProperty property : LockProperty.values()) {
-      if (environmentSpelling(property.property()).equals(m.group(2))) {
-        return Optional.of(new LockKey(m.group(1), property.property(), property));
-      }
-    }
-    return Optional.empty();
   }
 
   /**
@@ -123,14 +87,8 @@ public final class KeyCatalogue {
     return nearestOf(keys.keySet(), misspelled);
   }
 
-  /** The per-lock property nearest to a misspelled one. */
-  static Optional<String> nearestLockProperty(String misspelled) {
-    return nearestOf(
-        Arrays.stream(LockProperty.values()).map(LockProperty::property).toList(), misspelled);
-  }
-
   /** The candidate nearest to a misspelled text in environment spelling, if close enough. */
-  private static Optional<String> nearestOf(Collection<String> candidates, String misspelled) {
+  static Optional<String> nearestOf(Collection<String> candidates, String misspelled) {
     String target = environmentSpelling(misspelled);
     String best = null;
     int bestDistance = Integer.MAX_VALUE;
@@ -147,13 +105,4 @@ public final class KeyCatalogue {
   private static int maxDistance(String target) {
     return Math.max(3, target.length() / 3);
   }
-
-  /**
-   * A per-lock key taken apart.
-   *
-   * @param lockName the lock name as written in the key
-   * @param propertyName the property as written
-   * @param property the property, or null when unknown
-   */
-  record LockKey(String lockName, String propertyName, LockProperty property) {}
 }

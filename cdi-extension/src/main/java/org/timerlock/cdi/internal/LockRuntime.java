@@ -28,7 +28,7 @@ import org.timerlock.core.TaskResult;
 @ApplicationScoped
 public class LockRuntime {
 
-  private final LockOperations operations;
+  private final DeployedLocks locks;
   private final LockProvider provider;
   private final Event<LockEvent> events;
   private final Map<Method, DefaultLockingTaskExecutor> executors = new ConcurrentHashMap<>();
@@ -36,15 +36,15 @@ public class LockRuntime {
 
   /** For the container's client proxy only. */
   protected LockRuntime() {
-    this.operations = null;
+    this.locks = null;
     this.provider = null;
     this.events = null;
     this.programmatic = null;
   }
 
   @Inject
-  LockRuntime(LockOperations operations, LockProvider provider, Event<LockEvent> events) {
-    this.operations = operations;
+  LockRuntime(DeployedLocks locks, LockProvider provider, Event<LockEvent> events) {
+    this.locks = locks;
     this.provider = RecordedLockProvider.wrap(provider);
     this.events = events;
     this.programmatic = executor(null);
@@ -59,8 +59,8 @@ public class LockRuntime {
    */
   public Object proceedLocked(InvocationContext context) throws Exception {
     Method method = context.getMethod();
-    LockedOperation operation = operations.find(context.getTarget().getClass(), method);
-    if (operation == null) {
+    ResolvedLock lock = locks.find(context.getTarget().getClass(), method);
+    if (lock == null) {
       // Running it unlocked would break the one guarantee this library gives.
       throw new IllegalStateException(
           CdiMessage.NOT_REGISTERED.text(
@@ -71,10 +71,8 @@ public class LockRuntime {
                   + "; the call was not run. Please report this with the class and method."));
     }
     Instant fire =
-        operation.oncePerFire()
-            ? operation.fires().fireOf(context.getTimer(), operation.where())
-            : null;
-    TaskResult<Object> result = run(operation, fire, context::proceed);
+        lock.oncePerFire() ? lock.fires().fireOf(context.getTimer(), lock.where()) : null;
+    TaskResult<Object> result = run(lock, fire, context::proceed);
     if (result.wasExecuted()) {
       return result.getResult();
     }
@@ -90,7 +88,7 @@ public class LockRuntime {
    * @throws IllegalArgumentException when no lockAtMostFor is configured or a value is invalid
    */
   public LockConfiguration configurationOf(String name) {
-    return operations.byName(name).configuration();
+    return locks.byName(name).configuration();
   }
 
   /**
@@ -101,7 +99,7 @@ public class LockRuntime {
    * @return true when the fire guard is on for the lock
    */
   public boolean oncePerFire(String name) {
-    return operations.byName(name).oncePerFire();
+    return locks.byName(name).oncePerFire();
   }
 
   /**
@@ -110,17 +108,17 @@ public class LockRuntime {
    * @return {@code timerlock.node-id}, or the server's default
    */
   public String nodeId() {
-    return operations.nodeId();
+    return locks.nodeId();
   }
 
-  private <T> TaskResult<T> run(LockedOperation operation, Instant fire, Callable<T> task)
+  private <T> TaskResult<T> run(ResolvedLock lock, Instant fire, Callable<T> task)
       throws Exception {
-    LockConfiguration configuration = operation.configuration().forFire(fire);
-    if (!operation.enabled()) {
-      return disabled(configuration, operation.method());
+    LockConfiguration configuration = lock.configuration().forFire(fire);
+    if (!lock.enabled()) {
+      return disabled(configuration, lock.method());
     }
     return executors
-        .computeIfAbsent(operation.method(), this::executor)
+        .computeIfAbsent(lock.method(), this::executor)
         .executeWithLock(task, configuration);
   }
 
@@ -136,7 +134,7 @@ public class LockRuntime {
     return new LockingTaskExecutor() {
       @Override
       public boolean executeWithLock(Runnable task, LockConfiguration configuration) {
-        if (!operations.enabled(configuration.name())) {
+        if (!locks.enabled(configuration.name())) {
           disabled(configuration, null);
           return false;
         }
@@ -146,7 +144,7 @@ public class LockRuntime {
       @Override
       public <T> TaskResult<T> executeWithLock(Callable<T> task, LockConfiguration configuration)
           throws Exception {
-        if (!operations.enabled(configuration.name())) {
+        if (!locks.enabled(configuration.name())) {
           return disabled(configuration, null);
         }
         return programmatic.executeWithLock(task, configuration);
@@ -160,14 +158,14 @@ public class LockRuntime {
   }
 
   private <T> TaskResult<T> disabled(LockConfiguration configuration, Method method) {
-    new EventPublisher(events, operations.nodeId(), method).disabled(configuration);
+    new EventPublisher(events, locks.nodeId(), method).disabled(configuration);
     return TaskResult.skipped(TaskResult.Outcome.DISABLED);
   }
 
   private DefaultLockingTaskExecutor executor(Method method) {
     return new DefaultLockingTaskExecutor(
         provider,
-        operations.storeFailurePolicy(),
-        List.of(new EventPublisher(events, operations.nodeId(), method)));
+        locks.storeFailurePolicy(),
+        List.of(new EventPublisher(events, locks.nodeId(), method)));
   }
 }

@@ -7,9 +7,9 @@ import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.spi.MessageCode;
 
 /**
- * Turns annotation values and configuration into a {@link LockedOperation}, in the documented
- * order: {@code timerlock.lock."<name>".*} over the annotation over {@code timerlock.default.*}.
- * Every failure message says which value came from where.
+ * Turns annotation values and configuration into a {@link ResolvedLock}, in the documented order:
+ * {@code timerlock.lock."<name>".*} over the annotation over {@code timerlock.default.*}. Every
+ * failure message says which value came from where.
  */
 final class LockSettingsResolver {
 
@@ -37,9 +37,9 @@ final class LockSettingsResolver {
    *
    * @throws IllegalArgumentException naming the value at fault, where it came from and the fix
    */
-  LockedOperation resolve(LockCandidate candidate) {
+  ResolvedLock resolve(LockCandidate candidate) {
     String name = name(candidate);
-    return operation(
+    return lock(
         candidate.where(),
         candidate,
         name,
@@ -52,8 +52,8 @@ final class LockSettingsResolver {
    *
    * @throws IllegalArgumentException when no lockAtMostFor is configured or a value is invalid
    */
-  LockedOperation resolve(String name) {
-    return operation("LockedTasks", null, name, "", "");
+  ResolvedLock resolve(String name) {
+    return lock("LockedTasks", null, name, "", "");
   }
 
   /**
@@ -63,17 +63,17 @@ final class LockSettingsResolver {
    * @throws IllegalArgumentException when the value is not a boolean
    */
   boolean enabledByName(String name) {
-    return allEnabled && bool(LockProperty.ENABLED, name, true);
+    return allEnabled && bool(LockKeys.ENABLED, name, true);
   }
 
-  private LockedOperation operation(
+  private ResolvedLock lock(
       String where, LockCandidate candidate, String name, String atMostFor, String atLeastFor) {
     LockConfiguration configuration = configuration(name, atMostFor, atLeastFor);
-    boolean shared = bool(LockProperty.SHARED, name, false);
-    boolean enabled = allEnabled && bool(LockProperty.ENABLED, name, true);
-    boolean oncePerFire = bool(LockProperty.ONCE_PER_FIRE, name, true);
+    boolean shared = bool(LockKeys.SHARED, name, false);
+    boolean enabled = allEnabled && bool(LockKeys.ENABLED, name, true);
+    boolean oncePerFire = bool(LockKeys.ONCE_PER_FIRE, name, true);
     FireSource fires = candidate == null ? FireSource.NONE : FireSource.of(candidate.method());
-    return new LockedOperation(
+    return new ResolvedLock(
         where,
         candidate == null ? null : candidate.method(),
         configuration,
@@ -109,7 +109,7 @@ final class LockSettingsResolver {
     Setting atMost =
         pick(
             name,
-            LockProperty.LOCK_AT_MOST_FOR,
+            LockKeys.LOCK_AT_MOST_FOR,
             "lockAtMostFor",
             annotatedAtMostFor,
             TimerLockKeys.DEFAULT_AT_MOST_FOR.name());
@@ -119,14 +119,14 @@ final class LockSettingsResolver {
               "no lockAtMostFor for lock '"
                   + name
                   + "': set @SchedulerLock(lockAtMostFor = \"...\"), the config key "
-                  + LockProperty.LOCK_AT_MOST_FOR.key(name)
+                  + LockKeys.LOCK_AT_MOST_FOR.key(name)
                   + " or "
                   + TimerLockKeys.DEFAULT_AT_MOST_FOR.name()));
     }
     Setting atLeast =
         pick(
             name,
-            LockProperty.LOCK_AT_LEAST_FOR,
+            LockKeys.LOCK_AT_LEAST_FOR,
             "lockAtLeastFor",
             annotatedAtLeastFor,
             TimerLockKeys.DEFAULT_AT_LEAST_FOR.name());
@@ -151,7 +151,7 @@ final class LockSettingsResolver {
     return new LockConfiguration(name, atMostFor, atLeastFor);
   }
 
-  private boolean bool(LockProperty property, String name, boolean defaultValue) {
+  private boolean bool(LockKeys property, String name, boolean defaultValue) {
     return settings
         .get(property.key(name))
         .map(v -> (Boolean) property.configKey(name).parse(v))
@@ -159,7 +159,7 @@ final class LockSettingsResolver {
   }
 
   private Setting pick(
-      String name, LockProperty property, String attribute, String annotated, String defaultKey) {
+      String name, LockKeys property, String attribute, String annotated, String defaultKey) {
     String key = property.key(name);
     Optional<String> configured = settings.get(key);
     if (configured.isPresent()) {

@@ -20,29 +20,12 @@ class KeyCatalogueTest {
   }
 
   @Test
-  void takesAPerLockVariableApartInAnySpellingASourceListsItWith() {
-    for (String listed :
-        new String[] {
-          "TIMERLOCK_LOCK__INVOICERUN_SENDINVOICES__LOCK_AT_MOST_FOR",
-          "timerlock.lock.\"invoicerun.sendinvoices\".lock.at.most.for",
-          "timerlock_lock__invoicerun_sendinvoices__lock_at_most_for"
-        }) {
-      assertThat(KeyCatalogue.environmentLockKey(listed))
-          .as(listed)
-          .contains(
-              new KeyCatalogue.LockKey(
-                  "INVOICERUN_SENDINVOICES", "lock-at-most-for", LockProperty.LOCK_AT_MOST_FOR));
-    }
-    assertThat(KeyCatalogue.environmentLockKey("TIMERLOCK_LOCK__A__COLOUR")).isEmpty();
-  }
-
-  @Test
   void suggestsTheNearestKeyOnlyWhenItIsClose() {
-    assertThat(catalogue.nearest("timerlock.jdbc.tabel")).contains("timerlock.jdbc.table");
-    assertThat(catalogue.nearest("timerlock.redis.sentinel.nodez"))
-        .contains("timerlock.redis.sentinel.nodes");
+    assertThat(catalogue.nearest("timerlock.recording.tabel-name"))
+        .contains("timerlock.recording.table-name");
+    assertThat(catalogue.nearest("timerlock.needs-endpoint.sentinel.nodez"))
+        .contains("timerlock.needs-endpoint.sentinel.nodes");
     assertThat(catalogue.nearest("timerlock.something-else-entirely")).isEmpty();
-    assertThat(KeyCatalogue.nearestLockProperty("lock-at-most")).contains("lock-at-most-for");
   }
 
   @Test
@@ -54,8 +37,8 @@ class KeyCatalogueTest {
             "timerlock.provider",
             "timerlock.enabled",
             "timerlock.lock.\"<name>\".enabled",
-            "timerlock.jdbc.table",
-            "timerlock.redis.uri");
+            "timerlock.recording.table-name",
+            "timerlock.needs-endpoint.key-prefix");
     assertThat(catalogue.entries()).allSatisfy(k -> assertThat(k.description()).isNotBlank());
   }
 }

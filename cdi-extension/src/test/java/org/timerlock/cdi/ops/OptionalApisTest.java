@@ -17,7 +17,6 @@ import org.timerlock.core.InMemoryLockProvider;
 import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.LockProvider;
 import org.timerlock.core.SimpleLock;
-import org.timerlock.redis.RedisLockProvider;
 
 /**
  * With MicroProfile Health, OpenTelemetry and Micrometer on the class path, TimerLock adds its
@@ -86,19 +85,13 @@ class OptionalApisTest {
 
   @Test
   void readinessIsDownOnAStoreThatDoesNotAnswer() {
-    try (RedisLockProvider down =
-        RedisLockProvider.builder()
-            .uri("redis://127.0.0.1:1")
-            .connectTimeout(Duration.ofMillis(300))
-            .build()) {
-      provider = down;
-      start();
-      HealthCheckResponse response = OpsPlatform.readiness(container);
-      assertThat(response.getStatus()).isEqualTo(HealthCheckResponse.Status.DOWN);
-      Map<String, Object> data = response.getData().orElseThrow();
-      assertThat(String.valueOf(data.get("error"))).contains("127.0.0.1:1");
-      assertThat(String.valueOf(data.get("store"))).contains("127.0.0.1:1");
-    }
+    provider = new UnreachableStore();
+    start();
+    HealthCheckResponse response = OpsPlatform.readiness(container);
+    assertThat(response.getStatus()).isEqualTo(HealthCheckResponse.Status.DOWN);
+    Map<String, Object> data = response.getData().orElseThrow();
+    assertThat(String.valueOf(data.get("error"))).contains("127.0.0.1:1");
+    assertThat(String.valueOf(data.get("store"))).contains("127.0.0.1:1");
   }
 
   @Test

@@ -1,0 +1,91 @@
+package org.timerlock.cdi.internal;
+
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
+import java.util.Collection;
+import java.util.List;
+import org.timerlock.core.spi.Printable;
+
+/**
+ * What the deployment tells the operator once its locks are resolved: which locks configuration
+ * switched off, which keys name no annotated method, and one line per lock with its durations, its
+ * fire guard and its store.
+ */
+final class DeploymentLog {
+
+  // One category for every deployment line, the extension's, as operators know it.
+  private static final Logger LOG = System.getLogger(TimerLockExtension.class.getName());
+
+  private DeploymentLog() {}
+
+  /** A key of a lock no annotated method uses: it may belong to a lock of {@code LockedTasks}. */
+  static void unusedLockKey(String key) {
+    LOG.log(
+        Level.INFO,
+        "TimerLock: config key {0} names no @SchedulerLock method; it applies if the"
+            + " lock is taken through LockedTasks",
+        key);
+  }
+
+  /**
+   * Warns when configuration switched every lock off, or some of them.
+   *
+   * @param allEnabled the value of {@code timerlock.enabled}
+   * @param locks the locks of the annotated methods
+   */
+  static void switchedOff(boolean allEnabled, Collection<ResolvedLock> locks) {
+    if (!allEnabled) {
+      LOG.log(
+          Level.WARNING,
+          CdiMessage.SWITCHED_OFF.text(
+              "TimerLock is switched off ({0}=false): every locked call on this node is skipped"),
+          TimerLockKeys.ENABLED.name());
+      return;
+    }
+    List<String> off =
+        locks.stream()
+            .filter(o -> !o.enabled())
+            .map(o -> "'" + o.name() + "' (" + o.where() + ")")
+            .distinct()
+            .toList();
+    if (!off.isEmpty()) {
+      LOG.log(
+          Level.WARNING,
+          CdiMessage.SWITCHED_OFF.text(
+              "TimerLock: locks switched off by configuration, every call skipped on this node:"
+                  + " {0}"),
+          String.join(", ", off));
+    }
+  }
+
+  /**
+   * One line per lock of an annotated method, once the deployment is valid.
+   *
+   * @param locks the locks
+   * @param providerDescription how the store is named
+   */
+  static void summary(Collection<ResolvedLock> locks, String providerDescription) {
+    locks.forEach(
+        lock ->
+            LOG.log(
+                Level.INFO,
+                CdiMessage.RUNS_UNDER_LOCK.text(
+                    "TimerLock: {0} runs under lock ''{1}'' (lockAtMostFor {2}, lockAtLeastFor"
+                        + " {3}{4}{5}) in {6}"),
+                lock.where(),
+                Printable.of(lock.name()),
+                lock.configuration().lockAtMostFor(),
+                lock.configuration().lockAtLeastFor(),
+                lock.enabled() ? "" : ", switched off",
+                fireGuard(lock),
+                providerDescription));
+  }
+
+  private static String fireGuard(ResolvedLock lock) {
+    String fires = lock.fires().description();
+    if (fires.isEmpty()) {
+      return "";
+    }
+    return lock.oncePerFire() ? "; " + fires : "; once-per-fire switched off";
+  }
+}

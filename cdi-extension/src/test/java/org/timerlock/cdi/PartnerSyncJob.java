@@ -1,7 +1,0 @@
-package org.timerlock.cdi;
-
-import jakarta.enterprise.context.ApplicationScoped;
-
-/** Inherits its locked method; the lock is named after this bean class. */
-@ApplicationScoped
-class PartnerSyncJob extends BaseSyncJob {}
