@@ -14,7 +14,8 @@ import org.junit.jupiter.api.Test;
  * always (the configuration under which the provider's guard survives a restart), 4 node JVMs with
  * skewed clocks fire a 12 s schedule while nodes are killed and stopped and Redis is killed and
  * restarted; once with the fire guard and fencing on, once off, with the same seed. Each store
- * takes about 40 s. Redis without persistence is in the scripted long run ({@code testsuite/chaos/run.sh}).
+ * takes about 40 s. Redis without persistence is in the scripted long run ({@code
+ * testsuite/chaos/run.sh}).
  *
  * <p>Asserted with the guard and fencing on: no fire ran twice and no stale write was accepted, as
  * far as the provider claims the features for them. Off, the duplicates and stale writes of the
@@ -42,14 +43,14 @@ class ChaosShortTest {
     Path out = Path.of("target", "chaos-short");
     List<RunReport> reports = ChaosMain.runStore(settings, store, out, System.out);
     ChaosMain.writeSummary(out.resolve(store.id()), Map.of(store, reports));
-    System.out.println(RunReport.sideBySide(reports));
+    System.out.println(RunReportMarkdown.sideBySide(reports));
     RunReport on = reports.get(0);
     RunReport off = reports.get(1);
 
     for (RunReport r : reports) {
-      assertThat(r.firesScheduled()).as(r.mode().label()).isEqualTo(settings.firesScheduled());
+      assertThat(r.fires().scheduled()).as(r.mode().label()).isEqualTo(settings.firesScheduled());
       assertThat(r.executions()).as("executions, %s", r.mode().label()).isPositive();
-      assertThat(r.faults()).as("faults injected, %s", r.mode().label()).isNotEmpty();
+      assertThat(r.faults().outcomes()).as("faults injected, %s", r.mode().label()).isNotEmpty();
     }
     assertThat(out.resolve(store.id() + "-off").resolve("report.json")).exists();
     assertThat(Files.readString(out.resolve(store.id()).resolve("summary.md")))
@@ -64,13 +65,13 @@ class ChaosShortTest {
                 + on.features()
                 + ", not FIRE_GUARD and FENCING_TOKENS: its guarded run is reported but not judged"
                 + " (fires run twice: "
-                + on.firesRunTwice()
+                + on.fires().runTwice()
                 + ", stale writes accepted: "
-                + on.staleAccepted()
+                + on.writes().staleAccepted()
                 + ")");
-    assertThat(on.firesRunTwice()).isZero();
-    assertThat(on.staleAccepted()).isZero();
-    assertThat(on.appliedBelowToken()).isZero();
-    assertThat(off.firesScheduled()).isEqualTo(on.firesScheduled());
+    assertThat(on.fires().runTwice()).isZero();
+    assertThat(on.writes().staleAccepted()).isZero();
+    assertThat(on.writes().appliedBelowToken()).isZero();
+    assertThat(off.fires().scheduled()).isEqualTo(on.fires().scheduled());
   }
 }
