@@ -33,11 +33,11 @@ import org.timerlock.testkit.stores.IsolatedDatabase;
 /**
  * Two server nodes running the same application on one shared lock store. Every run of a cluster
  * job is recorded in the table {@code executions} of a PostgreSQL schema of the test's own, through
- * a JTA DataSource the application defines in its {@code web.xml}; the test reads that table and
- * the lock store from its own connections. {@link TwoNodePostgresTests} and {@link
- * TwoNodeRedisTests} choose the lock store and deploy the application as {@code app-node1} to the
- * Arquillian container {@code node1} and {@code app-node2} to {@code node2}; a server module runs
- * them with empty subclasses.
+ * a JTA DataSource the application defines in its {@code web.xml}; the test reads that table
+ * ({@link ExecutionsTable}) and the lock store from its own connections, and reaches the nodes
+ * through {@link Nodes}. {@link TwoNodePostgresTests} and {@link TwoNodeRedisTests} choose the lock
+ * store and deploy the application as {@code app-node1} to the Arquillian container {@code node1}
+ * and {@code app-node2} to {@code node2}; a server module runs them with empty subclasses.
  *
  * <p>What the server module provides: an {@code arquillian.xml} with the containers {@code node1}
  * and {@code node2} (node2 in manual mode), each server named {@code node1} or {@code node2} (the

@@ -26,7 +26,7 @@ public record Faults(List<FaultOutcome> outcomes) {
     List<Execution> byStart = Execution.byStart(executions.values());
     List<FaultOutcome> outcomes = new ArrayList<>();
     for (RunData.FaultEvent f : data.faults()) {
-      outcomes.add(outcome(data, f, byStart, attemptsAround(data, f)));
+      outcomes.add(outcome(data, f, byStart));
     }
     return new Faults(outcomes);
   }
@@ -75,69 +75,75 @@ public record Faults(List<FaultOutcome> outcomes) {
     return n;
   }
 
-  private static FaultOutcome outcome(
-      RunData data, RunData.FaultEvent f, List<Execution> byStart, long storeFailures) {
-    long at = f.at() - data.windowStart();
+  private static FaultOutcome outcome(RunData data, RunData.FaultEvent f, List<Execution> byStart) {
     long duration = f.until() - f.at();
     String victim = f.node() < 0 ? null : "n" + f.node() + "." + f.incarnation();
-    Long takeover = null;
-    String note;
-    switch (f.kind()) {
-      case KILL -> {
-        for (Execution x : byStart) {
-          if (x.start() >= f.at() && !x.incarnation().equals(victim)) {
-            takeover = x.start() - f.at();
-            break;
-          }
-        }
-        note =
-            (f.holderExec() == null ? "killed between jobs" : "killed the holder " + f.holderExec())
-                + (takeover == null
-                    ? "; no execution followed"
-                    : "; next execution " + takeover + " ms later")
-                + "; restarted after "
-                + duration
-                + " ms";
+    Long takeover = f.kind() == FaultPlan.Kind.KILL ? takeover(f, byStart, victim) : null;
+    String note =
+        switch (f.kind()) {
+          case KILL -> killNote(f, takeover, duration);
+          case LONG_PAUSE, SHORT_PAUSE -> pauseNote(f, byStart, victim);
+          case REDIS_RESTART -> restartNote(data, duration, attemptsAround(data, f));
+        };
+    return new FaultOutcome(
+        f.kind(), f.node(), f.at() - data.windowStart(), duration, f.holderExec(), takeover, note);
+  }
+
+  /** From a kill to the start of the next execution of another JVM, or null when none followed. */
+  private static Long takeover(RunData.FaultEvent f, List<Execution> byStart, String victim) {
+    for (Execution x : byStart) {
+      if (x.start() >= f.at() && !x.incarnation().equals(victim)) {
+        return x.start() - f.at();
       }
-      case LONG_PAUSE, SHORT_PAUSE -> {
-        long during = 0;
-        for (Execution x : byStart) {
-          if (x.start() >= f.at() && x.start() < f.until() && !x.incarnation().equals(victim)) {
-            during++;
-          }
-        }
-        String write = "";
-        if (f.holderExec() != null) {
-          Execution held = null;
-          for (Execution x : byStart) {
-            if (x.id().equals(f.holderExec())) {
-              held = x;
-            }
-          }
-          write =
-              "; the stopped holder's write: "
-                  + (held == null || held.write() == null ? "none" : held.write());
-        }
-        note =
-            (f.holderExec() == null
-                    ? "stopped between jobs"
-                    : "stopped the holder " + f.holderExec())
-                + "; "
-                + during
-                + " executions started elsewhere meanwhile"
-                + write;
-      }
-      case REDIS_RESTART ->
-          note =
-              "Redis down "
-                  + duration
-                  + (data.store().guardSurvivesFaults()
-                      ? " ms, back from its append-only file; "
-                      : " ms, all keys lost; ")
-                  + storeFailures
-                  + " attempts failed";
-      default -> note = "";
     }
-    return new FaultOutcome(f.kind(), f.node(), at, duration, f.holderExec(), takeover, note);
+    return null;
+  }
+
+  private static String killNote(RunData.FaultEvent f, Long takeover, long duration) {
+    return (f.holderExec() == null ? "killed between jobs" : "killed the holder " + f.holderExec())
+        + (takeover == null
+            ? "; no execution followed"
+            : "; next execution " + takeover + " ms later")
+        + "; restarted after "
+        + duration
+        + " ms";
+  }
+
+  private static String pauseNote(RunData.FaultEvent f, List<Execution> byStart, String victim) {
+    long during = 0;
+    for (Execution x : byStart) {
+      if (x.start() >= f.at() && x.start() < f.until() && !x.incarnation().equals(victim)) {
+        during++;
+      }
+    }
+    String write = "";
+    if (f.holderExec() != null) {
+      Execution held = null;
+      for (Execution x : byStart) {
+        if (x.id().equals(f.holderExec())) {
+          held = x;
+        }
+      }
+      write =
+          "; the stopped holder's write: "
+              + (held == null || held.write() == null ? "none" : held.write());
+    }
+    return (f.holderExec() == null
+            ? "stopped between jobs"
+            : "stopped the holder " + f.holderExec())
+        + "; "
+        + during
+        + " executions started elsewhere meanwhile"
+        + write;
+  }
+
+  private static String restartNote(RunData data, long duration, long storeFailures) {
+    return "Redis down "
+        + duration
+        + (data.store().guardSurvivesFaults()
+            ? " ms, back from its append-only file; "
+            : " ms, all keys lost; ")
+        + storeFailures
+        + " attempts failed";
   }
 }
