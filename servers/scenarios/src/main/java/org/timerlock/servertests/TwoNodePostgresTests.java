@@ -20,7 +20,7 @@ import org.timerlock.testkit.stores.IsolatedDatabase;
  */
 public abstract class TwoNodePostgresTests extends TwoNodeTests {
 
-  private static final IsolatedDatabase DB = executionsDatabase(TwoNodePostgresTests.class);
+  private static final IsolatedDatabase DB = ExecutionsTable.create(TwoNodePostgresTests.class);
 
   @Deployment(name = "app-node1", managed = false, testable = false)
   @TargetsContainer("node1")

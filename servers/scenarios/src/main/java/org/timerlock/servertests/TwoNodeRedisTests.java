@@ -23,7 +23,7 @@ import redis.clients.jedis.resps.ScanResult;
  */
 public abstract class TwoNodeRedisTests extends TwoNodeTests {
 
-  private static final IsolatedDatabase DB = executionsDatabase(TwoNodeRedisTests.class);
+  private static final IsolatedDatabase DB = ExecutionsTable.create(TwoNodeRedisTests.class);
   private static final RedisNamespace REDIS = TestStores.redisNamespace(TwoNodeRedisTests.class);
 
   @Deployment(name = "app-node1", managed = false, testable = false)

@@ -5,16 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
-import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -36,18 +27,17 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.timerlock.servertests.ExecutionsTable.Run;
 import org.timerlock.testkit.stores.IsolatedDatabase;
-import org.timerlock.testkit.stores.StoreKind;
-import org.timerlock.testkit.stores.TestStores;
 
 /**
  * Two server nodes running the same application on one shared lock store. Every run of a cluster
  * job is recorded in the table {@code executions} of a PostgreSQL schema of the test's own, through
- * a JTA DataSource the application defines in its {@code web.xml}; the test reads that table and
- * the lock store from its own connections. {@link TwoNodePostgresTests} and {@link
- * TwoNodeRedisTests} choose the lock store and deploy the application as {@code app-node1} to the
- * Arquillian container {@code node1} and {@code app-node2} to {@code node2}; a server module runs
- * them with empty subclasses.
+ * a JTA DataSource the application defines in its {@code web.xml}; the test reads that table
+ * ({@link ExecutionsTable}) and the lock store from its own connections, and reaches the nodes
+ * through {@link Nodes}. {@link TwoNodePostgresTests} and {@link TwoNodeRedisTests} choose the lock
+ * store and deploy the application as {@code app-node1} to the Arquillian container {@code node1}
+ * and {@code app-node2} to {@code node2}; a server module runs them with empty subclasses.
  *
  * <p>What the server module provides: an {@code arquillian.xml} with the containers {@code node1}
  * and {@code node2} (node2 in manual mode), each server named {@code node1} or {@code node2} (the
@@ -77,25 +67,6 @@ public abstract class TwoNodeTests {
    * @return the test class's schema
    */
   abstract IsolatedDatabase database();
-
-  /** The HTTP port of a node's server, from the system property {@code <node>.http.port}. */
-  private static int httpPort(String node) {
-    return Integer.parseInt(requiredProperty(node + ".http.port"));
-  }
-
-  /** The argument only this node's command line has, followed by the next one's space. */
-  private static String commandLineMark(String node) {
-    return requiredProperty("node.command.line.mark") + node + " ";
-  }
-
-  private static String requiredProperty(String name) {
-    String value = System.getProperty(name);
-    if (value == null) {
-      throw new IllegalStateException(
-          "the system property " + name + " is not set: the server module's failsafe sets it");
-    }
-    return value;
-  }
 
   /**
    * Reads a lock from the store, from the test's own connection.
@@ -139,27 +110,6 @@ public abstract class TwoNodeTests {
         .addAsLibrary(Deployments.testLib("postgresql.jar"));
   }
 
-  /**
-   * A schema of its own with the executions table, dropped when the test JVM ends.
-   *
-   * @param testClass names the schema
-   * @return the schema
-   */
-  static IsolatedDatabase executionsDatabase(Class<?> testClass) {
-    IsolatedDatabase db = TestStores.isolatedDatabase(StoreKind.POSTGRES, testClass);
-    Runtime.getRuntime().addShutdownHook(new Thread(db::close));
-    try (Connection c = db.connect();
-        Statement s = c.createStatement()) {
-      s.execute(
-          "CREATE TABLE executions (id BIGSERIAL PRIMARY KEY, lock_name VARCHAR(64) NOT NULL,"
-              + " fire_time TIMESTAMP NOT NULL, node VARCHAR(64) NOT NULL,"
-              + " started TIMESTAMP NOT NULL, ended TIMESTAMP, in_tx BOOLEAN NOT NULL)");
-    } catch (SQLException e) {
-      throw new IllegalStateException(e);
-    }
-    return db;
-  }
-
   /** How many fires of {@link ClusterJobs#PERIODIC} the first test checks. */
   static final int FIRES = 10;
 
@@ -181,12 +131,12 @@ public abstract class TwoNodeTests {
     }
 
     // Wait until every fire of the window has run on some node and every such run has ended.
-    List<Run> runs = runsOfFires(ClusterJobs.PERIODIC, from, to);
+    List<Run> runs = executions().runsOfFires(ClusterJobs.PERIODIC, from, to);
     long deadline =
         System.nanoTime() + Duration.between(Instant.now(), to).plusSeconds(60).toNanos();
     while (!allRanAndEnded(fires, runs) && System.nanoTime() < deadline) {
       Thread.sleep(500);
-      runs = runsOfFires(ClusterJobs.PERIODIC, from, to);
+      runs = executions().runsOfFires(ClusterJobs.PERIODIC, from, to);
     }
 
     assertNoOverlap(runs, ClusterJobs.PERIODIC_LOCK_AT_MOST_FOR);
@@ -226,38 +176,39 @@ public abstract class TwoNodeTests {
     assertTrue(
         row.holder().startsWith(running.node()) && row.heldNow(),
         "while " + running + " runs, its lock is visible from another connection: " + row);
-    Run done = awaitEnd(running.id());
+    Run done = executions().awaitEnd(running.id());
     String other = running.node().equals("node1") ? "node2" : "node1";
     // The other node's timer fires every second during the 4 s run; each fire is a skip, recorded
     // by the node as it happens.
     long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-    int skipsDuringRun = skipsDuring(other, done);
+    int skipsDuringRun =
+        Nodes.skipsDuring(other, ClusterJobs.TAKEOVER, done.started(), done.ended());
     while (skipsDuringRun < 2 && System.nanoTime() < deadline) {
       Thread.sleep(200);
-      skipsDuringRun = skipsDuring(other, done);
+      skipsDuringRun = Nodes.skipsDuring(other, ClusterJobs.TAKEOVER, done.started(), done.ended());
     }
     assertTrue(
         skipsDuringRun >= 2,
         other + " skipped the job while " + running + " ran: " + skipsDuringRun + " skips");
     assertNoOverlap(
-        runs(ClusterJobs.TAKEOVER, Instant.EPOCH, Instant.now()),
+        executions().runs(ClusterJobs.TAKEOVER, Instant.EPOCH, Instant.now()),
         ClusterJobs.TAKEOVER_LOCK_AT_MOST_FOR);
   }
 
   @Test
   @Order(3)
   public void aNodeWhoseTimerFiresLateForAFireTheOtherRanIsRefusedAsAlreadyRan() throws Exception {
-    ProcessHandle node2 = serverProcess("node2");
+    ProcessHandle node2 = Nodes.serverProcess("node2");
     for (int attempt = 1; attempt <= 3; attempt++) {
       // Right after a fire has ended, node2 is paused until node1 has run the next fire alone.
-      Run previous = awaitEndedRunStartedAfter(ClusterJobs.LATE, Instant.now());
+      Run previous = executions().awaitEndedRunStartedAfter(ClusterJobs.LATE, Instant.now());
       Instant fire = previous.fire().plus(ClusterJobs.PERIOD);
       Run onNode1;
-      signal(node2, "STOP");
+      Nodes.signal(node2, "STOP");
       try {
-        onNode1 = awaitEndedRunOfFire(ClusterJobs.LATE, fire);
+        onNode1 = executions().awaitEndedRunOfFire(ClusterJobs.LATE, fire);
       } finally {
-        signal(node2, "CONT");
+        Nodes.signal(node2, "CONT");
       }
       if (onNode1 == null || !onNode1.node().equals("node1")) {
         // node2 took the fire before the pause began (a stalled test): try the next one.
@@ -268,12 +219,12 @@ public abstract class TwoNodeTests {
       // the guard) run a second time.
       Instant nextFire = fire.plus(ClusterJobs.PERIOD);
       long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-      boolean refused = alreadyRanOn("node2", fire);
-      List<Run> runsOfFire = runsOfFires(ClusterJobs.LATE, fire, nextFire);
+      boolean refused = Nodes.alreadyRanOn("node2", ClusterJobs.LATE, fire);
+      List<Run> runsOfFire = executions().runsOfFires(ClusterJobs.LATE, fire, nextFire);
       while (!refused && runsOfFire.size() < 2 && System.nanoTime() < deadline) {
         Thread.sleep(200);
-        refused = alreadyRanOn("node2", fire);
-        runsOfFire = runsOfFires(ClusterJobs.LATE, fire, nextFire);
+        refused = Nodes.alreadyRanOn("node2", ClusterJobs.LATE, fire);
+        runsOfFire = executions().runsOfFires(ClusterJobs.LATE, fire, nextFire);
       }
       assertEquals(List.of(onNode1), runsOfFire, "fire " + fire + " ran once, on node1");
       assertTrue(refused, "node2 was refused fire " + fire + " as already ran by " + onNode1);
@@ -282,56 +233,10 @@ public abstract class TwoNodeTests {
     fail("node2 took every fire before it could be paused");
   }
 
-  /** A run of a lock that started after an instant and has ended. */
-  private Run awaitEndedRunStartedAfter(String lock, Instant after) throws Exception {
-    long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-    while (System.nanoTime() < deadline) {
-      for (Run run : runs(lock, after, Instant.now().plusSeconds(60))) {
-        if (run.ended() != null) {
-          return run;
-        }
-      }
-      Thread.sleep(50);
-    }
-    return fail("no run of " + lock + " started after " + after + " and ended");
-  }
-
-  /** The run of one fire once it has ended, or null when none ended within 60 s. */
-  private Run awaitEndedRunOfFire(String lock, Instant fire) throws Exception {
-    long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-    while (System.nanoTime() < deadline) {
-      for (Run run : runsOfFires(lock, fire, fire.plusMillis(1))) {
-        if (run.ended() != null) {
-          return run;
-        }
-      }
-      Thread.sleep(50);
-    }
-    return null;
-  }
-
-  /** Whether a node reports a skip of {@link ClusterJobs#LATE} as already ran for a fire. */
-  private static boolean alreadyRanOn(String node, Instant fire) throws Exception {
-    String attempts = get(node, "api/executions?lock=" + ClusterJobs.LATE);
-    for (String entry : attempts.split("\\},\\{")) {
-      if (entry.contains("\"outcome\":\"already-ran\"")
-          && entry.contains("\"fire\":\"")
-          && Instant.parse(field(entry, "fire")).equals(fire)) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  private static void signal(ProcessHandle process, String signal) throws Exception {
-    Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(process.pid())).start();
-    assertEquals(0, kill.waitFor(), "kill -" + signal + " " + process.pid());
-  }
-
   @Test
   @Order(4)
   public void whenTheNodeHoldingTheLockDiesTheOtherTakesOverWithinLockAtMostFor() throws Exception {
-    ProcessHandle node2 = serverProcess("node2");
+    ProcessHandle node2 = Nodes.serverProcess("node2");
     Observation seen = observeRunInProgress(Optional.of("node2"));
     Run crashed = seen.run();
     LockView held = seen.lock();
@@ -359,7 +264,9 @@ public abstract class TwoNodeTests {
     deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
     while (takeover == null && System.nanoTime() < deadline) {
       takeover =
-          runs(ClusterJobs.TAKEOVER, crashed.started(), Instant.now().plusSeconds(60)).stream()
+          executions()
+              .runs(ClusterJobs.TAKEOVER, crashed.started(), Instant.now().plusSeconds(60))
+              .stream()
               .filter(r -> r.node().equals("node1") && r.started().isAfter(crashed.started()))
               .findFirst()
               .orElse(null);
@@ -416,62 +323,10 @@ public abstract class TwoNodeTests {
   }
 
   private void assertNeverEnded(Run crashed) throws SQLException {
-    try (Connection c = database().connect();
-        PreparedStatement s = c.prepareStatement("SELECT ended FROM executions WHERE id = ?")) {
-      s.setLong(1, crashed.id());
-      try (ResultSet r = s.executeQuery()) {
-        r.next();
-        assertEquals(null, r.getTimestamp(1), "the killed run never ended: " + crashed);
-      }
-    }
-  }
-
-  // --- the shared tables ---
-
-  /** One recorded run. */
-  record Run(
-      long id, String node, Instant fire, Instant started, Instant ended, boolean inTransaction) {}
-
-  /** The runs of a lock that started in [from, to), in the order they started. */
-  private List<Run> runs(String lock, Instant from, Instant to) throws SQLException {
-    return query(lock, "started", from, to);
-  }
-
-  /** The runs of a lock for the fires scheduled in [from, to), in the order they started. */
-  private List<Run> runsOfFires(String lock, Instant from, Instant to) throws SQLException {
-    return query(lock, "fire_time", from, to);
-  }
-
-  private List<Run> query(String lock, String column, Instant from, Instant to)
-      throws SQLException {
-    List<Run> runs = new ArrayList<>();
-    try (Connection c = database().connect();
-        PreparedStatement s =
-            c.prepareStatement(
-                "SELECT id, node, fire_time, started, ended, in_tx FROM executions"
-                    + " WHERE lock_name = ? AND "
-                    + column
-                    + " >= ? AND "
-                    + column
-                    + " < ? ORDER BY started")) {
-      s.setString(1, lock);
-      s.setTimestamp(2, Timestamp.from(from));
-      s.setTimestamp(3, Timestamp.from(to));
-      try (ResultSet r = s.executeQuery()) {
-        while (r.next()) {
-          Timestamp ended = r.getTimestamp(5);
-          runs.add(
-              new Run(
-                  r.getLong(1),
-                  r.getString(2),
-                  r.getTimestamp(3).toInstant(),
-                  r.getTimestamp(4).toInstant(),
-                  ended == null ? null : ended.toInstant(),
-                  r.getBoolean(6)));
-        }
-      }
-    }
-    return runs;
+    assertEquals(
+        null,
+        executions().run(crashed.id()).orElseThrow().ended(),
+        "the killed run never ended: " + crashed);
   }
 
   /**
@@ -521,10 +376,11 @@ public abstract class TwoNodeTests {
     long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
     while (System.nanoTime() < deadline) {
       Instant now = Instant.now();
-      for (Run run : runs(ClusterJobs.TAKEOVER, now.minus(FRESH), now.plusSeconds(60))) {
+      for (Run run :
+          executions().runs(ClusterJobs.TAKEOVER, now.minus(FRESH), now.plusSeconds(60))) {
         if (run.ended() == null && onNode.map(run.node()::equals).orElse(true)) {
           LockView lock = lock(ClusterJobs.TAKEOVER);
-          if (inProgress(run.id())) {
+          if (executions().inProgress(run.id())) {
             return new Observation(run, lock);
           }
         }
@@ -538,71 +394,7 @@ public abstract class TwoNodeTests {
             + onNode.map(n -> " on " + n).orElse(""));
   }
 
-  private boolean inProgress(long id) throws SQLException {
-    try (Connection c = database().connect();
-        PreparedStatement s = c.prepareStatement("SELECT ended FROM executions WHERE id = ?")) {
-      s.setLong(1, id);
-      try (ResultSet r = s.executeQuery()) {
-        return r.next() && r.getTimestamp(1) == null;
-      }
-    }
-  }
-
-  private Run awaitEnd(long id) throws Exception {
-    long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-    while (System.nanoTime() < deadline) {
-      for (Run run : runs(ClusterJobs.TAKEOVER, Instant.EPOCH, Instant.now().plusSeconds(60))) {
-        if (run.id() == id && run.ended() != null) {
-          return run;
-        }
-      }
-      Thread.sleep(100);
-    }
-    return fail("run " + id + " did not end");
-  }
-
-  private static int skipsDuring(String node, Run run) throws Exception {
-    String skipsOnNode = get(node, "api/executions?lock=" + ClusterJobs.TAKEOVER);
-    int skips = 0;
-    for (String entry : skipsOnNode.split("\\},\\{")) {
-      if (entry.contains("\"outcome\":\"skipped\"")) {
-        Instant at = Instant.parse(field(entry, "start"));
-        if (at.isAfter(run.started()) && at.isBefore(run.ended())) {
-          skips++;
-        }
-      }
-    }
-    return skips;
-  }
-
-  // --- the servers ---
-
-  private static ProcessHandle serverProcess(String node) {
-    String mark = commandLineMark(node);
-    return ProcessHandle.current()
-        .descendants()
-        .filter(p -> p.info().commandLine().orElse("").contains(mark))
-        .findFirst()
-        .orElseThrow(() -> new IllegalStateException("no server process for " + node));
-  }
-
-  private static String get(String node, String path) throws Exception {
-    int port = httpPort(node);
-    HttpResponse<String> response =
-        HttpClient.newHttpClient()
-            .send(
-                HttpRequest.newBuilder(
-                        URI.create("http://127.0.0.1:" + port + "/" + APP + "/" + path))
-                    .GET()
-                    .build(),
-                HttpResponse.BodyHandlers.ofString());
-    assertEquals(200, response.statusCode(), path + " on " + node + ": " + response.body());
-    return response.body();
-  }
-
-  private static String field(String jsonObject, String name) {
-    String key = "\"" + name + "\":\"";
-    int start = jsonObject.indexOf(key) + key.length();
-    return jsonObject.substring(start, jsonObject.indexOf('"', start));
+  private ExecutionsTable executions() {
+    return new ExecutionsTable(database());
   }
 }

@@ -107,8 +107,8 @@ public final class ChaosMain {
           store.label(),
           mode.label(),
           Duration.ofNanos(System.nanoTime() - started).toSeconds(),
-          report.firesRunTwice(),
-          report.staleAccepted(),
+          report.fires().runTwice(),
+          report.writes().staleAccepted(),
           dir.resolve("report.md"));
       reports.add(report);
     }
@@ -124,7 +124,7 @@ public final class ChaosMain {
   public static String summary(Map<Store, List<RunReport>> reports) {
     StringBuilder sb = new StringBuilder();
     for (List<RunReport> rs : reports.values()) {
-      sb.append(RunReport.sideBySide(rs)).append('\n');
+      sb.append(RunReportMarkdown.sideBySide(rs)).append('\n');
     }
     return sb.toString();
   }
@@ -144,7 +144,7 @@ public final class ChaosMain {
     List<Object> json = new ArrayList<>();
     for (List<RunReport> rs : reports.values()) {
       for (RunReport r : rs) {
-        md.append('\n').append(r.markdown());
+        md.append('\n').append(RunReportMarkdown.section(r));
         json.add(r.toMap());
       }
     }

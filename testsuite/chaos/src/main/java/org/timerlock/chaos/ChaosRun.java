@@ -220,7 +220,7 @@ public final class ChaosRun {
             writes);
     RunReport report = Analysis.analyze(data);
     Files.writeString(dir.resolve("report.json"), Json.write(report.toMap()));
-    Files.writeString(dir.resolve("report.md"), report.markdown());
+    Files.writeString(dir.resolve("report.md"), RunReportMarkdown.section(report));
     return report;
   }
 

@@ -23,22 +23,22 @@ public final class Verdicts {
     String where = guarded.store().label() + ", " + guarded.mode().label();
     if (guarded.features().contains("FIRE_GUARD")
         && guarded.store().guardSurvivesFaults()
-        && guarded.firesRunTwice() > 0) {
+        && guarded.fires().runTwice() > 0) {
       problems.add(
           where
               + ": "
-              + guarded.firesRunTwice()
+              + guarded.fires().runTwice()
               + " fires ran twice, e.g. "
-              + guarded.duplicateSamples());
+              + guarded.fires().duplicateSamples());
     }
     if (guarded.features().contains("FENCING_TOKENS")
-        && (guarded.staleAccepted() > 0 || guarded.appliedBelowToken() > 0)) {
+        && (guarded.writes().staleAccepted() > 0 || guarded.writes().appliedBelowToken() > 0)) {
       problems.add(
           where
               + ": "
-              + guarded.staleAccepted()
+              + guarded.writes().staleAccepted()
               + " stale writes were accepted ("
-              + guarded.appliedBelowToken()
+              + guarded.writes().appliedBelowToken()
               + " with a token below an applied one)");
     }
     return problems;

@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.timerlock.chaos.verdict.Fires;
 
 /** The analysis on hand-made logs: what counts as a duplicate, an overlap, a stale write. */
 class AnalysisTest {
@@ -61,27 +62,29 @@ class AnalysisTest {
 
     RunReport r = Analysis.analyze(data);
 
-    assertThat(r.firesScheduled()).isEqualTo(4);
-    assertThat(r.firesRun()).isEqualTo(3);
-    assertThat(r.firesRunTwice()).isEqualTo(1);
-    assertThat(r.extraExecutions()).isEqualTo(1);
+    assertThat(r.fires().scheduled()).isEqualTo(4);
+    assertThat(r.fires().run()).isEqualTo(3);
+    assertThat(r.fires().runTwice()).isEqualTo(1);
+    assertThat(r.fires().extraExecutions()).isEqualTo(1);
     assertThat(r.executions()).isEqualTo(4);
-    assertThat(r.firesMissed()).isEqualTo(1);
-    assertThat(r.missedByReason()).containsEntry(RunReport.MISSED_HELD, 1L);
+    assertThat(r.fires().missed()).isEqualTo(1);
+    assertThat(r.fires().missedByReason()).containsEntry(Fires.MISSED_HELD, 1L);
     assertThat(r.attempts())
         .containsEntry("EXECUTED", 4L)
         .containsEntry("HELD_ELSEWHERE", 2L)
         .containsEntry("ALREADY_RAN", 1L);
-    assertThat(r.overlaps()).isEqualTo(2);
-    assertThat(r.overlapsToldApart()).isEqualTo(2);
-    assertThat(r.writesApplied()).isEqualTo(3);
-    assertThat(r.staleAccepted()).isZero();
-    assertThat(r.appliedBelowToken()).isZero();
-    assertThat(r.refusedStale()).isEqualTo(1);
-    assertThat(r.refusedOther()).isZero();
-    assertThat(r.tokenInversions()).isZero();
+    assertThat(r.overlaps().count()).isEqualTo(2);
+    assertThat(r.overlaps().toldApart()).isEqualTo(2);
+    assertThat(r.writes().applied()).isEqualTo(3);
+    assertThat(r.writes().staleAccepted()).isZero();
+    assertThat(r.writes().appliedBelowToken()).isZero();
+    assertThat(r.writes().refusedStale()).isEqualTo(1);
+    assertThat(r.writes().refusedOther()).isZero();
+    assertThat(r.tokens().inversions()).isZero();
     assertThat(r.unexpectedExits()).isZero();
-    assertThat(r.faults()).singleElement().satisfies(f -> assertThat(f.note()).contains("REFUSED"));
+    assertThat(r.faults().outcomes())
+        .singleElement()
+        .satisfies(f -> assertThat(f.note()).contains("REFUSED"));
     assertThat(Json.write(r.toMap())).contains("\"staleWritesRefused\": 1");
   }
 
@@ -119,13 +122,13 @@ class AnalysisTest {
 
     RunReport r = Analysis.analyze(data);
 
-    assertThat(r.writesAppliedUnfenced()).isEqualTo(3);
-    assertThat(r.staleAccepted()).isEqualTo(1);
-    assertThat(r.appliedBelowToken()).isEqualTo(2);
-    assertThat(r.tokenInversions()).isEqualTo(1);
-    assertThat(r.overlaps()).isEqualTo(1);
-    assertThat(r.firesMissed()).isEqualTo(1);
-    assertThat(r.missedByReason()).containsEntry(RunReport.MISSED_NO_ATTEMPT, 1L);
+    assertThat(r.writes().appliedUnfenced()).isEqualTo(3);
+    assertThat(r.writes().staleAccepted()).isEqualTo(1);
+    assertThat(r.writes().appliedBelowToken()).isEqualTo(2);
+    assertThat(r.tokens().inversions()).isEqualTo(1);
+    assertThat(r.overlaps().count()).isEqualTo(1);
+    assertThat(r.fires().missed()).isEqualTo(1);
+    assertThat(r.fires().missedByReason()).containsEntry(Fires.MISSED_NO_ATTEMPT, 1L);
   }
 
   @Test
@@ -157,13 +160,13 @@ class AnalysisTest {
 
     RunReport r = Analysis.analyze(data);
 
-    assertThat(r.overlaps()).isZero();
-    assertThat(r.writesLost()).isEqualTo(1);
-    assertThat(r.holderTakeovers()).containsExactly(1_051L);
-    assertThat(r.missedByReason())
-        .containsEntry(RunReport.MISSED_HELD, 1L)
-        .containsEntry(RunReport.MISSED_STORE_DOWN, 1L);
-    assertThat(RunReport.sideBySide(List.of(r)))
+    assertThat(r.overlaps().count()).isZero();
+    assertThat(r.writes().lost()).isEqualTo(1);
+    assertThat(r.faults().holderTakeovers()).containsExactly(1_051L);
+    assertThat(r.fires().missedByReason())
+        .containsEntry(Fires.MISSED_HELD, 1L)
+        .containsEntry(Fires.MISSED_STORE_DOWN, 1L);
+    assertThat(RunReportMarkdown.sideBySide(List.of(r)))
         .contains("| **fires run twice** (extra executions) | **0** (0) |");
   }
 

@@ -43,14 +43,14 @@ class ChaosShortTest {
     Path out = Path.of("target", "chaos-short");
     List<RunReport> reports = ChaosMain.runStore(settings, store, out, System.out);
     ChaosMain.writeSummary(out.resolve(store.id()), Map.of(store, reports));
-    System.out.println(RunReport.sideBySide(reports));
+    System.out.println(RunReportMarkdown.sideBySide(reports));
     RunReport on = reports.get(0);
     RunReport off = reports.get(1);
 
     for (RunReport r : reports) {
-      assertThat(r.firesScheduled()).as(r.mode().label()).isEqualTo(settings.firesScheduled());
+      assertThat(r.fires().scheduled()).as(r.mode().label()).isEqualTo(settings.firesScheduled());
       assertThat(r.executions()).as("executions, %s", r.mode().label()).isPositive();
-      assertThat(r.faults()).as("faults injected, %s", r.mode().label()).isNotEmpty();
+      assertThat(r.faults().outcomes()).as("faults injected, %s", r.mode().label()).isNotEmpty();
     }
     assertThat(out.resolve(store.id() + "-off").resolve("report.json")).exists();
     assertThat(Files.readString(out.resolve(store.id()).resolve("summary.md")))
@@ -65,13 +65,13 @@ class ChaosShortTest {
                 + on.features()
                 + ", not FIRE_GUARD and FENCING_TOKENS: its guarded run is reported but not judged"
                 + " (fires run twice: "
-                + on.firesRunTwice()
+                + on.fires().runTwice()
                 + ", stale writes accepted: "
-                + on.staleAccepted()
+                + on.writes().staleAccepted()
                 + ")");
-    assertThat(on.firesRunTwice()).isZero();
-    assertThat(on.staleAccepted()).isZero();
-    assertThat(on.appliedBelowToken()).isZero();
-    assertThat(off.firesScheduled()).isEqualTo(on.firesScheduled());
+    assertThat(on.fires().runTwice()).isZero();
+    assertThat(on.writes().staleAccepted()).isZero();
+    assertThat(on.writes().appliedBelowToken()).isZero();
+    assertThat(off.fires().scheduled()).isEqualTo(on.fires().scheduled());
   }
 }

@@ -1,0 +1,115 @@
+package org.timerlock.servertests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Instant;
+
+/**
+ * The server nodes of a two-node test as the test JVM reaches them: their REST API, at the HTTP
+ * port the server module's failsafe names, and their processes, found by a command-line argument
+ * and signalled to pause, resume or die. What differs between servers is in system properties, so
+ * the scenarios stay the same on each.
+ */
+final class Nodes {
+
+  private Nodes() {}
+
+  /**
+   * The process of a node's server, a descendant of the test JVM.
+   *
+   * @param node the node's name
+   * @return the process
+   */
+  static ProcessHandle serverProcess(String node) {
+    String mark = commandLineMark(node);
+    return ProcessHandle.current()
+        .descendants()
+        .filter(p -> p.info().commandLine().orElse("").contains(mark))
+        .findFirst()
+        .orElseThrow(() -> new IllegalStateException("no server process for " + node));
+  }
+
+  /**
+   * Sends a signal with {@code kill}, e.g. {@code STOP} to pause a server and {@code CONT} to
+   * resume it.
+   */
+  static void signal(ProcessHandle process, String signal) throws Exception {
+    Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(process.pid())).start();
+    assertEquals(0, kill.waitFor(), "kill -" + signal + " " + process.pid());
+  }
+
+  /** Whether a node reports a skip of a lock as already ran for a fire. */
+  static boolean alreadyRanOn(String node, String lock, Instant fire) throws Exception {
+    for (String entry : attempts(node, lock)) {
+      if (entry.contains("\"outcome\":\"already-ran\"")
+          && entry.contains("\"fire\":\"")
+          && Instant.parse(field(entry, "fire")).equals(fire)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** How many skips of a lock a node reports as started strictly between two instants. */
+  static int skipsDuring(String node, String lock, Instant from, Instant to) throws Exception {
+    int skips = 0;
+    for (String entry : attempts(node, lock)) {
+      if (entry.contains("\"outcome\":\"skipped\"")) {
+        Instant at = Instant.parse(field(entry, "start"));
+        if (at.isAfter(from) && at.isBefore(to)) {
+          skips++;
+        }
+      }
+    }
+    return skips;
+  }
+
+  /** The node's log of attempts at a lock, cut into one entry per JSON object. */
+  private static String[] attempts(String node, String lock) throws Exception {
+    return get(node, "api/executions?lock=" + lock).split("\\},\\{");
+  }
+
+  private static String get(String node, String path) throws Exception {
+    int port = httpPort(node);
+    HttpResponse<String> response =
+        HttpClient.newHttpClient()
+            .send(
+                HttpRequest.newBuilder(
+                        URI.create(
+                            "http://127.0.0.1:" + port + "/" + TwoNodeTests.APP + "/" + path))
+                    .GET()
+                    .build(),
+                HttpResponse.BodyHandlers.ofString());
+    assertEquals(200, response.statusCode(), path + " on " + node + ": " + response.body());
+    return response.body();
+  }
+
+  private static String field(String jsonObject, String name) {
+    String key = "\"" + name + "\":\"";
+    int start = jsonObject.indexOf(key) + key.length();
+    return jsonObject.substring(start, jsonObject.indexOf('"', start));
+  }
+
+  /** The HTTP port of a node's server, from the system property {@code <node>.http.port}. */
+  private static int httpPort(String node) {
+    return Integer.parseInt(requiredProperty(node + ".http.port"));
+  }
+
+  /** The argument only this node's command line has, followed by the next one's space. */
+  private static String commandLineMark(String node) {
+    return requiredProperty("node.command.line.mark") + node + " ";
+  }
+
+  private static String requiredProperty(String name) {
+    String value = System.getProperty(name);
+    if (value == null) {
+      throw new IllegalStateException(
+          "the system property " + name + " is not set: the server module's failsafe sets it");
+    }
+    return value;
+  }
+}
