@@ -13,6 +13,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.jboss.arquillian.container.test.api.ContainerController;
@@ -150,8 +151,24 @@ public abstract class TwoNodeTests {
       assertTrue(earlier == null, "fire " + run.fire() + " ran twice: " + earlier + " and " + run);
       assertTrue(run.inTransaction(), "the job runs in its container transaction: " + run);
     }
+    // A node that finds the lock taken skips the fire rather than waiting: on a loaded machine a
+    // run (or a late timer) can reach into the next fire's slot, and that fire runs nowhere, by
+    // design. A fire that ran nowhere while no run held the lock in its slot is a lost fire.
+    List<Instant> skippedDuringARun = new ArrayList<>();
     for (Instant fire : fires) {
-      assertTrue(byFire.containsKey(fire), "fire " + fire + " ran on no node; runs: " + runs);
+      if (!byFire.containsKey(fire)) {
+        assertTrue(
+            inProgressDuringSlot(fire, runs),
+            "fire "
+                + fire
+                + " ran on no node, and no run was in progress in its slot; runs: "
+                + runs);
+        skippedDuringARun.add(fire);
+      }
+    }
+    if (!skippedDuringARun.isEmpty()) {
+      System.out.println(
+          "fires that fell during a longer run and were skipped: " + skippedDuringARun);
     }
     long onNode1 = runs.stream().filter(r -> r.node().equals("node1")).count();
     System.out.printf(
@@ -351,9 +368,23 @@ public abstract class TwoNodeTests {
     }
   }
 
+  /** Every run ended, and every fire ran or fell while a run was in progress. */
   private static boolean allRanAndEnded(List<Instant> fires, List<Run> runs) {
+    Set<Instant> ran = runs.stream().map(Run::fire).collect(Collectors.toSet());
     return runs.stream().allMatch(r -> r.ended() != null)
-        && runs.stream().map(Run::fire).collect(Collectors.toSet()).containsAll(fires);
+        && fires.stream().allMatch(f -> ran.contains(f) || inProgressDuringSlot(f, runs));
+  }
+
+  /** Whether a run of another fire was in progress at some time of this fire's slot. */
+  private static boolean inProgressDuringSlot(Instant fire, List<Run> runs) {
+    Instant nextFire = fire.plus(ClusterJobs.PERIOD);
+    return runs.stream()
+        .anyMatch(
+            r ->
+                r.ended() != null
+                    && r.started().isBefore(nextFire)
+                    && r.ended().isAfter(fire)
+                    && !r.fire().equals(fire));
   }
 
   /** The first scheduled time of {@link ClusterJobs#PERIODIC} at or after an instant. */
