@@ -2,6 +2,7 @@ package org.timerlock.core;
 
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
@@ -15,6 +16,12 @@ import org.timerlock.core.spi.Printable;
  * The standard {@link LockingTaskExecutor}: takes the lock from a {@link LockProvider}, runs the
  * task, releases the lock, and tells its {@link LockListener}s. It is thread-safe and cheap to
  * create.
+ *
+ * <p>For a call that names its scheduled fire, on a provider that guards fires, lockAtLeastFor
+ * counts from the fire, not from the acquisition: a run that starts late keeps the lock at most
+ * until the fire plus lockAtLeastFor, so that the lease never reaches into the next fire's slot
+ * (see {@link LockConfiguration#forFire}). A refusal while this executor's own earlier run still
+ * keeps its lease is reported as {@link TaskResult.Outcome#HELD_BY_THIS_NODE}.
  */
 public final class DefaultLockingTaskExecutor implements LockingTaskExecutor {
 
@@ -23,6 +30,8 @@ public final class DefaultLockingTaskExecutor implements LockingTaskExecutor {
   private final LockProvider provider;
   private final StoreFailurePolicy storeFailurePolicy;
   private final List<LockListener> listeners;
+  private final Clock clock;
+  private final OwnLeases ownLeases = new OwnLeases(System::nanoTime);
 
   /**
    * An executor that skips on store failure and has no listeners.
@@ -42,9 +51,19 @@ public final class DefaultLockingTaskExecutor implements LockingTaskExecutor {
    */
   public DefaultLockingTaskExecutor(
       LockProvider provider, StoreFailurePolicy storeFailurePolicy, List<LockListener> listeners) {
+    this(provider, storeFailurePolicy, listeners, Clock.systemUTC());
+  }
+
+  /** With the clock that tells how late a fire starts: for tests. */
+  DefaultLockingTaskExecutor(
+      LockProvider provider,
+      StoreFailurePolicy storeFailurePolicy,
+      List<LockListener> listeners,
+      Clock clock) {
     this.provider = Objects.requireNonNull(provider, "provider");
     this.storeFailurePolicy = Objects.requireNonNull(storeFailurePolicy, "storeFailurePolicy");
     this.listeners = List.copyOf(listeners);
+    this.clock = Objects.requireNonNull(clock, "clock");
   }
 
   @Override
@@ -75,9 +94,12 @@ public final class DefaultLockingTaskExecutor implements LockingTaskExecutor {
       // Reentrant call on the same thread: the outer execution holds and will release the lock.
       return TaskResult.executed(task.call());
     }
+    LockConfiguration leased =
+        FireLease.of(
+            configuration, provider.features().contains(LockProvider.Feature.FIRE_GUARD), clock);
     LockAttempt attempt;
     try {
-      attempt = provider.tryLock(configuration);
+      attempt = provider.tryLock(leased);
     } catch (LockException | Error e) {
       LockException failure = StoreFailures.of("Taking", configuration, e);
       notify(l -> l.storeFailure(configuration, StoreOperation.ACQUIRE, failure));
@@ -94,7 +116,8 @@ public final class DefaultLockingTaskExecutor implements LockingTaskExecutor {
     }
     switch (attempt.outcome()) {
       case ACQUIRED:
-        return runHolding(task, configuration, attempt.lock().orElseThrow());
+        long leaseEnd = System.nanoTime() + leased.lockAtLeastFor().toNanos();
+        return runHolding(task, configuration, attempt.lock().orElseThrow(), leaseEnd);
       case ALREADY_RAN:
         // The usual answer for every node but the winner once the winner has released: as quiet
         // as a lock held elsewhere.
@@ -107,6 +130,16 @@ public final class DefaultLockingTaskExecutor implements LockingTaskExecutor {
         notify(l -> l.alreadyRan(configuration));
         return TaskResult.skipped(TaskResult.Outcome.ALREADY_RAN);
       default:
+        if (ownLeases.holds(configuration.name())) {
+          LOG.log(
+              Level.DEBUG,
+              "Skipped the execution of lock ''{0}'': this node's earlier run keeps it for"
+                  + " lockAtLeastFor ({1})",
+              Printable.of(configuration.name()),
+              configuration.lockAtLeastFor());
+          notify(l -> l.heldByThisNode(configuration));
+          return TaskResult.skipped(TaskResult.Outcome.HELD_BY_THIS_NODE);
+        }
         LOG.log(
             Level.DEBUG,
             "Skipped the execution of lock ''{0}'': held by another node",
@@ -117,7 +150,8 @@ public final class DefaultLockingTaskExecutor implements LockingTaskExecutor {
   }
 
   private <T> TaskResult<T> runHolding(
-      Callable<T> task, LockConfiguration configuration, SimpleLock lock) throws Exception {
+      Callable<T> task, LockConfiguration configuration, SimpleLock lock, long leaseEndNanos)
+      throws Exception {
     Consumer<LockException> extensionFailures =
         failure -> notify(l -> l.storeFailure(configuration, StoreOperation.EXTEND, failure));
     ActiveLocks.Held held = ActiveLocks.push(configuration, lock, extensionFailures);
@@ -135,16 +169,20 @@ public final class DefaultLockingTaskExecutor implements LockingTaskExecutor {
       throw e;
     } finally {
       ActiveLocks.pop(held);
-      release(configuration, held.lock);
+      if (release(configuration, held.lock)) {
+        ownLeases.released(configuration.name(), leaseEndNanos);
+      }
       Duration ranFor = Duration.ofNanos(System.nanoTime() - start);
       Throwable taskFailure = failure;
       notify(l -> l.released(configuration, token, ranFor, taskFailure));
     }
   }
 
-  private void release(LockConfiguration configuration, SimpleLock lock) {
+  /** Releases the lock; whether the store took the release. */
+  private boolean release(LockConfiguration configuration, SimpleLock lock) {
     try {
       lock.unlock();
+      return true;
     } catch (RuntimeException | Error e) {
       LockException failure = StoreFailures.of("Releasing", configuration, e);
       LOG.log(
@@ -156,6 +194,7 @@ public final class DefaultLockingTaskExecutor implements LockingTaskExecutor {
           configuration.lockAtMostFor(),
           failure.getMessage());
       notify(l -> l.storeFailure(configuration, StoreOperation.RELEASE, failure));
+      return false;
     }
   }
 

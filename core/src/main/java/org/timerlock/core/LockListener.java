@@ -27,6 +27,16 @@ public interface LockListener {
   default void skipped(LockConfiguration configuration) {}
 
   /**
+   * The lock was held by this node's own earlier run, whose lockAtLeastFor has not passed, so the
+   * task did not run. By default it is reported as {@link #skipped}.
+   *
+   * @param configuration the lock
+   */
+  default void heldByThisNode(LockConfiguration configuration) {
+    skipped(configuration);
+  }
+
+  /**
    * The scheduled fire this call serves already ran on some node, so the task did not run.
    *
    * @param configuration the lock, with the refused fire instant

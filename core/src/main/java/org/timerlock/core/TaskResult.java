@@ -18,6 +18,11 @@ public final class TaskResult<T> {
     EXECUTED,
     /** Another node holds the lock. */
     HELD_ELSEWHERE,
+    /**
+     * This node's own earlier run keeps the lock: it ended, but its lockAtLeastFor has not passed
+     * (a plain call made again too soon, or a lockAtLeastFor longer than the schedule's period).
+     */
+    HELD_BY_THIS_NODE,
     /** The scheduled fire this call serves already ran on some node. */
     ALREADY_RAN,
     /** The lock store could not answer, and the policy is to skip. */
