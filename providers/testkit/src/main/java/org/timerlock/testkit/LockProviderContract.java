@@ -13,4 +13,5 @@ public interface LockProviderContract
         ExecutorContract,
         FuzzContract,
         FireGuardContract,
+        LateStartContract,
         FencingContract {}
