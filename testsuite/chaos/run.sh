@@ -16,7 +16,7 @@ set -euo pipefail
 
 cd "$(dirname "$0")/../.."
 # shellcheck disable=SC2086
-./mvnw -B -q ${MVN_FLAGS:-} compile -pl core,providers/testkit,providers/jdbc,providers/redis,testsuite/chaos
+./mvnw -B -q ${MVN_FLAGS:-} compile -pl core,testsuite/stores,providers/jdbc,providers/redis,testsuite/chaos
 
 cd testsuite/chaos
 exec java -cp "target/classes:$(cat target/chaos.classpath)" org.timerlock.chaos.ChaosMain \

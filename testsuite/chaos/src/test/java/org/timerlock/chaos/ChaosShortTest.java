@@ -14,7 +14,8 @@ import org.junit.jupiter.api.Test;
  * always (the configuration under which the provider's guard survives a restart), 4 node JVMs with
  * skewed clocks fire a 12 s schedule while nodes are killed and stopped and Redis is killed and
  * restarted; once with the fire guard and fencing on, once off, with the same seed. Each store
- * takes about 40 s. Redis without persistence is in the scripted long run ({@code testsuite/chaos/run.sh}).
+ * takes about 40 s. Redis without persistence is in the scripted long run ({@code
+ * testsuite/chaos/run.sh}).
  *
  * <p>Asserted with the guard and fencing on: no fire ran twice and no stale write was accepted, as
  * far as the provider claims the features for them. Off, the duplicates and stale writes of the

@@ -79,7 +79,8 @@ class MigrationPageTest {
 
   /** The rows under {@link #HEADER}, each cell trimmed, up to the first line not in the table. */
   private static List<List<String>> pageTable() throws IOException {
-    Path page = Path.of(System.getProperty("interop.page", "../../docs/migration-from-shedlock.md"));
+    Path page =
+        Path.of(System.getProperty("interop.page", "../../docs/migration-from-shedlock.md"));
     List<String> lines = Files.readAllLines(page, StandardCharsets.UTF_8);
     int header = lines.indexOf(HEADER);
     assertThat(header).as("%s has the table headed %s", page, HEADER).isNotNegative();

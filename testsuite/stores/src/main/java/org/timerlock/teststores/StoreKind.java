@@ -1,4 +1,4 @@
-package org.timerlock.testkit.stores;
+package org.timerlock.teststores;
 
 /** The external stores the tests use; what each one takes is in its own class. */
 public enum StoreKind {

@@ -1,4 +1,4 @@
-package org.timerlock.testkit.stores;
+package org.timerlock.teststores;
 
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
