@@ -29,6 +29,11 @@ final class MariaDbStore extends TestStore.Database {
         .waitingFor(Wait.forLogMessage(".*ready for connections.*", 2));
   }
 
+  @Override
+  PrivateServer privateServer() {
+    return MariaDbServer.start();
+  }
+
   /** A database (MySQL's schemas are databases), named in the URL in place of the server's. */
   @Override
   Namespace namespace(StoreAddress server, String namespace) {

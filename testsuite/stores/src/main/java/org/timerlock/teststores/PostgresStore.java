@@ -24,6 +24,11 @@ final class PostgresStore extends TestStore.Database {
         .waitingFor(Wait.forLogMessage(".*database system is ready to accept connections.*", 2));
   }
 
+  @Override
+  PrivateServer privateServer() {
+    return PostgresServer.start();
+  }
+
   /** A schema, made the connection's current schema through the URL. */
   @Override
   Namespace namespace(StoreAddress server, String namespace) {

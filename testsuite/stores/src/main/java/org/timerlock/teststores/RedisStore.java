@@ -18,6 +18,11 @@ final class RedisStore extends TestStore {
   }
 
   @Override
+  PrivateServer privateServer() {
+    return RedisServerProcess.launch();
+  }
+
+  @Override
   void requireAnswers(StoreAddress address) {
     Reachability.pingRedis(address);
   }

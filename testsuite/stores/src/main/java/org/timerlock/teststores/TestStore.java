@@ -54,6 +54,13 @@ abstract class TestStore {
   abstract GenericContainer<?> container();
 
   /**
+   * A server of the store of its own, started and answering.
+   *
+   * @throws IllegalStateException when it does not start; the message holds its log
+   */
+  abstract PrivateServer privateServer();
+
+  /**
    * Checks that the store at the address answers.
    *
    * @throws AssertionError when it does not, saying how to provide one
