@@ -108,7 +108,12 @@ public final class RedisServerProcess extends PrivateServer {
       Files.createDirectories(directory);
       return started(
           new RedisServerProcess(
-              directory, false, freePort(), List.copyOf(Arrays.asList(extraArguments)), false));
+              // Absolute: redis-server runs in it and would resolve a relative one from there.
+              directory.toAbsolutePath(),
+              false,
+              freePort(),
+              List.copyOf(Arrays.asList(extraArguments)),
+              false));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
