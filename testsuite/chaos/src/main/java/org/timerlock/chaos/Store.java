@@ -32,15 +32,6 @@ public enum Store {
   }
 
   /**
-   * The store the locks are in.
-   *
-   * @return PostgreSQL or Redis
-   */
-  public StoreKind kind() {
-    return kind;
-  }
-
-  /**
    * The store's name for reports.
    *
    * @return e.g. {@code PostgreSQL}

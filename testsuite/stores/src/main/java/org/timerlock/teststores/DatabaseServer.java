@@ -66,6 +66,18 @@ abstract class DatabaseServer extends PrivateServer {
   /** Whether the server's process has ended before answering. */
   abstract boolean exited();
 
+  /** The file in which the server writes the id of its main process. */
+  abstract Path pidFile();
+
+  @Override
+  public final long pid() {
+    try {
+      return Long.parseLong(Files.readAllLines(pidFile()).get(0).trim());
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot read " + pidFile(), e);
+    }
+  }
+
   final int port() {
     return port;
   }

@@ -67,11 +67,6 @@ final class MariaDbServer extends DatabaseServer {
   }
 
   @Override
-  public long pid() {
-    return Long.parseLong(ServerCommands.firstLine(pidFile()));
-  }
-
-  @Override
   synchronized void stop() {
     if (foreground == null) {
       return;
@@ -90,7 +85,8 @@ final class MariaDbServer extends DatabaseServer {
     }
   }
 
-  private Path pidFile() {
+  @Override
+  Path pidFile() {
     return directory().resolve("mariadbd.pid");
   }
 }

@@ -78,11 +78,6 @@ final class PostgresServer extends DatabaseServer {
   }
 
   @Override
-  public long pid() {
-    return Long.parseLong(ServerCommands.firstLine(pidFile()));
-  }
-
-  @Override
   synchronized void stop() {
     if (Files.exists(pidFile())) {
       ServerCommands.run(
@@ -92,7 +87,8 @@ final class PostgresServer extends DatabaseServer {
     }
   }
 
-  private Path pidFile() {
+  @Override
+  Path pidFile() {
     return directory().resolve("data/postmaster.pid");
   }
 }

@@ -68,15 +68,6 @@ final class ServerCommands {
     }
   }
 
-  /** The first line of a file the server wrote, such as its pid file. */
-  static String firstLine(Path file) {
-    try {
-      return Files.readAllLines(file).get(0).trim();
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot read " + file, e);
-    }
-  }
-
   private static boolean asRoot() {
     return "root".equals(System.getProperty("user.name"));
   }
