@@ -131,15 +131,14 @@ public final class Stores {
    * @return e.g. {@code redis://127.0.0.1:6379}
    */
   public static String redisUri() {
-    return setting(StoreKind.REDIS, "uri", "redis://127.0.0.1:6379");
+    return setting(StoreKind.REDIS, "uri", StoreKind.REDIS.localDefault());
   }
 
   static String jdbcUrl(StoreKind store) {
-    return switch (store) {
-      case POSTGRES -> setting(store, "url", "jdbc:postgresql://127.0.0.1:5432/test");
-      case MARIADB -> setting(store, "url", "jdbc:mariadb://127.0.0.1:3306/test");
-      default -> throw new IllegalArgumentException(store + " is not a database");
-    };
+    if (!store.isDatabase()) {
+      throw new IllegalArgumentException(store + " is not a database");
+    }
+    return setting(store, "url", store.localDefault());
   }
 
   /**
