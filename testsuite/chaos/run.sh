@@ -10,13 +10,13 @@
 #
 # Reports: testsuite/chaos/target/chaos-long/summary.md (and .json), one directory per run with the node logs.
 # PostgreSQL: TIMERLOCK_TEST_POSTGRES_URL (+ _USER/_PASSWORD), else 127.0.0.1:5432 db test user
-# postgres. Redis: a private redis-server on a free port (TIMERLOCK_TEST_CHAOS_REDIS_SERVER names the
+# postgres. Redis: a private redis-server on a free port (TIMERLOCK_TEST_REDIS_SERVER names the
 # binary when it is not on the PATH). Extra Maven flags: MVN_FLAGS, e.g. MVN_FLAGS=-o for offline.
 set -euo pipefail
 
 cd "$(dirname "$0")/../.."
 # shellcheck disable=SC2086
-./mvnw -B -q ${MVN_FLAGS:-} compile -pl core,providers/testkit,providers/jdbc,providers/redis,testsuite/chaos
+./mvnw -B -q ${MVN_FLAGS:-} compile -pl core,testsuite/stores,providers/jdbc,providers/redis,testsuite/chaos
 
 cd testsuite/chaos
 exec java -cp "target/classes:$(cat target/chaos.classpath)" org.timerlock.chaos.ChaosMain \

@@ -8,6 +8,7 @@ import org.timerlock.core.InMemoryLockProvider;
 import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.LockProvider;
 import org.timerlock.core.SimpleLock;
+import org.timerlock.teststores.StoreKind;
 
 /** Builds a {@link Contender} for a library on a store, configured as each library recommends. */
 public final class Contenders {
@@ -15,7 +16,43 @@ public final class Contenders {
   /** lockAtMostFor of every benchmark lock: far longer than any measurement. */
   static final Duration LOCK_AT_MOST_FOR = Duration.ofMinutes(30);
 
+  /**
+   * The backend without a store: each library's executor over a provider that keeps locks in a map
+   * of the JVM, shared by the nodes.
+   */
+  public static final String IN_MEMORY = "in-memory";
+
   private Contenders() {}
+
+  /**
+   * The store a backend name stands for.
+   *
+   * @param backend {@link #IN_MEMORY} or a store's {@link StoreKind#id()}, as in JMH parameters
+   * @return the store; empty for {@link #IN_MEMORY}
+   */
+  public static Optional<StoreKind> store(String backend) {
+    return backend.equals(IN_MEMORY) ? Optional.empty() : Optional.of(StoreKind.of(backend));
+  }
+
+  /**
+   * A new node on a backend named as in JMH parameters.
+   *
+   * @param backend {@link #IN_MEMORY} or a store's {@link StoreKind#id()}
+   * @param library which library
+   * @param namespace the table and key prefix
+   * @param nodeName names its pool and its owner values
+   * @return the node; close it after
+   */
+  public static Contender open(
+      String backend, Library library, Stores.Namespace namespace, String nodeName) {
+    return store(backend)
+        .map(store -> open(store, library, namespace, nodeName))
+        .orElseGet(
+            () ->
+                library == Library.TIMERLOCK
+                    ? new TimerLockContender(SHARED_IN_MEMORY, () -> {})
+                    : new ShedLockContender(SHARED_MAP_PROVIDER, () -> {}));
+  }
 
   /**
    * A new node.
@@ -27,25 +64,19 @@ public final class Contenders {
    * @return the node; close it after
    */
   public static Contender open(
-      Store store, Library library, Stores.Namespace namespace, String nodeName) {
+      StoreKind store, Library library, Stores.Namespace namespace, String nodeName) {
     return library == Library.TIMERLOCK
         ? timerLock(store, namespace, nodeName)
         : shedLock(store, namespace, nodeName);
   }
 
-  private static Contender timerLock(Store store, Stores.Namespace namespace, String nodeName) {
-    if (store == Store.IN_MEMORY) {
-      return new TimerLockContender(SHARED_IN_MEMORY, () -> {});
-    }
+  private static Contender timerLock(StoreKind store, Stores.Namespace namespace, String nodeName) {
     Providers.Opened<LockProvider> opened =
         Providers.timerLock(store, namespace, nodeName, Stores.POOL_SIZE, false);
     return new TimerLockContender(opened.provider(), opened.closer());
   }
 
-  private static Contender shedLock(Store store, Stores.Namespace namespace, String nodeName) {
-    if (store == Store.IN_MEMORY) {
-      return new ShedLockContender(SHARED_MAP_PROVIDER, () -> {});
-    }
+  private static Contender shedLock(StoreKind store, Stores.Namespace namespace, String nodeName) {
     Providers.Opened<net.javacrumbs.shedlock.core.LockProvider> opened =
         Providers.shedLock(store, namespace, nodeName, Stores.POOL_SIZE);
     return new ShedLockContender(opened.provider(), opened.closer());

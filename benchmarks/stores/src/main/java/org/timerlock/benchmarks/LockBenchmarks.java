@@ -13,6 +13,7 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Threads;
+import org.timerlock.teststores.StoreKind;
 
 /**
  * TimerLock and ShedLock side by side: the same store, the same pool, the same empty job, driven by
@@ -40,7 +41,8 @@ public class LockBenchmarks {
   @State(Scope.Benchmark)
   public static class Nodes {
     /**
-     * The store, see {@link Store#id()}; named so that JMH runs both libraries on it back to back.
+     * The store, see {@link StoreKind#id()}, or {@link Contenders#IN_MEMORY}; named so that JMH
+     * runs both libraries on it back to back.
      */
     @Param({"in-memory", "postgres", "mariadb", "redis"})
     public String backend;
@@ -58,11 +60,10 @@ public class LockBenchmarks {
     /** Prepares the store, opens both nodes and lets the other one take {@link #HELD_NAME}. */
     @Setup(Level.Trial)
     public void open() {
-      Store s = Store.of(backend);
       Library l = Library.of(library);
-      Stores.prepare(s, Stores.Namespace.BENCHMARK);
-      node = Contenders.open(s, l, Stores.Namespace.BENCHMARK, "bench-node-a");
-      otherNode = Contenders.open(s, l, Stores.Namespace.BENCHMARK, "bench-node-b");
+      Contenders.store(backend).ifPresent(s -> Stores.prepare(s, Stores.Namespace.BENCHMARK));
+      node = Contenders.open(backend, l, Stores.Namespace.BENCHMARK, "bench-node-a");
+      otherNode = Contenders.open(backend, l, Stores.Namespace.BENCHMARK, "bench-node-b");
       held = otherNode.hold(HELD_NAME);
       run = node.job(RUN_NAME);
       refused = node.job(HELD_NAME);
@@ -92,7 +93,7 @@ public class LockBenchmarks {
     public void open(Nodes nodes) {
       node =
           Contenders.open(
-              Store.of(nodes.backend),
+              nodes.backend,
               Library.of(nodes.library),
               Stores.Namespace.BENCHMARK,
               "bench-" + Thread.currentThread().getName());

@@ -11,6 +11,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import org.timerlock.core.LockProvider;
 import org.timerlock.jdbc.JdbcLockProvider;
 import org.timerlock.redis.RedisLockProvider;
+import org.timerlock.teststores.StoreKind;
 
 /**
  * Each library's provider on a store, configured as that library recommends, over a pool or client
@@ -32,7 +33,7 @@ public final class Providers {
   /**
    * TimerLock's provider.
    *
-   * @param store {@link Store#POSTGRES}, {@link Store#MARIADB} or {@link Store#REDIS}
+   * @param store {@link StoreKind#POSTGRES}, {@link StoreKind#MARIADB} or {@link StoreKind#REDIS}
    * @param namespace the table and key prefix
    * @param nodeName names the pool and the owner values
    * @param connections the pool's size
@@ -40,12 +41,12 @@ public final class Providers {
    * @return the provider
    */
   public static Opened<LockProvider> timerLock(
-      Store store,
+      StoreKind store,
       Stores.Namespace namespace,
       String nodeName,
       int connections,
       boolean createTable) {
-    if (store == Store.REDIS) {
+    if (store == StoreKind.REDIS) {
       RedisLockProvider provider =
           RedisLockProvider.builder()
               .uri(Stores.redisUri())
@@ -71,15 +72,15 @@ public final class Providers {
    * ShedLock's provider: the JdbcTemplate one with database time, or the Spring Data Redis one over
    * a pooled Jedis connection factory.
    *
-   * @param store {@link Store#POSTGRES}, {@link Store#MARIADB} or {@link Store#REDIS}
+   * @param store {@link StoreKind#POSTGRES}, {@link StoreKind#MARIADB} or {@link StoreKind#REDIS}
    * @param namespace the table (ShedLock's layout) and key prefix
    * @param nodeName names the pool and the owner values
    * @param connections the pool's size
    * @return the provider
    */
   public static Opened<net.javacrumbs.shedlock.core.LockProvider> shedLock(
-      Store store, Stores.Namespace namespace, String nodeName, int connections) {
-    if (store == Store.REDIS) {
+      StoreKind store, Stores.Namespace namespace, String nodeName, int connections) {
+    if (store == StoreKind.REDIS) {
       URI uri = URI.create(Stores.redisUri());
       GenericObjectPoolConfig<Object> poolConfig = new GenericObjectPoolConfig<>();
       poolConfig.setMaxTotal(connections);

@@ -8,6 +8,8 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.timerlock.teststores.PrivateServer;
+import org.timerlock.teststores.StoreKind;
 import redis.clients.jedis.RedisClient;
 
 /**
@@ -53,14 +55,13 @@ public final class ServerCounters {
    * connections closed.
    *
    * @param store the store
-   * @return counter name to value, in a stable order; empty for the in-memory store
+   * @return counter name to value, in a stable order
    */
-  public static Map<String, Long> read(Store store) {
+  public static Map<String, Long> read(StoreKind store) {
     return switch (store) {
       case REDIS -> redis();
       case POSTGRES -> database(store, ServerCounters::postgres);
       case MARIADB -> database(store, ServerCounters::mariadb);
-      case IN_MEMORY -> Map.of();
     };
   }
 
@@ -73,7 +74,7 @@ public final class ServerCounters {
    * @return the increase of each counter
    */
   public static Map<String, Long> delta(
-      Store store, Map<String, Long> before, Map<String, Long> after) {
+      StoreKind store, Map<String, Long> before, Map<String, Long> after) {
     // A reading is one transaction per query on PostgreSQL (two counted queries), two statements
     // on MariaDB, one INFO on Redis.
     Map<String, Long> ownReads =
@@ -94,7 +95,7 @@ public final class ServerCounters {
     void read(Statement statement, Map<String, Long> values) throws SQLException;
   }
 
-  private static Map<String, Long> database(Store store, Reader reader) {
+  private static Map<String, Long> database(StoreKind store, Reader reader) {
     Map<String, Long> values = new LinkedHashMap<>();
     try (HikariDataSource pool = Stores.pool(store, "server-counters");
         Connection connection = pool.getConnection();

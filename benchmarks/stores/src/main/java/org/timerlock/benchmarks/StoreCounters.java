@@ -3,6 +3,8 @@ package org.timerlock.benchmarks;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.timerlock.teststores.PrivateServer;
+import org.timerlock.teststores.StoreKind;
 
 /**
  * What one locked run and one refused acquire cost the store, counted on the server: statements and
@@ -35,12 +37,12 @@ public final class StoreCounters {
     System.out.println("|---|---|---|---|");
     boolean privateServers =
         Boolean.parseBoolean(System.getProperty("timerlock.bench.counters.private", "true"));
-    for (Store store : new Store[] {Store.POSTGRES, Store.MARIADB, Store.REDIS}) {
-      PrivateServer.around(store, privateServers, server -> measureStore(store, server));
+    for (StoreKind store : StoreKind.values()) {
+      Stores.around(store, privateServers, server -> measureStore(store, server));
     }
   }
 
-  private static void measureStore(Store store, PrivateServer server) {
+  private static void measureStore(StoreKind store, PrivateServer server) {
     for (Library library : Library.values()) {
       Stores.prepare(store, NAMESPACE);
       try (Contender node = Contenders.open(store, library, NAMESPACE, "count-a");
@@ -60,7 +62,7 @@ public final class StoreCounters {
   }
 
   private static Map<String, Double> measure(
-      Store store, PrivateServer server, Contender.Job job, boolean expected) {
+      StoreKind store, PrivateServer server, Contender.Job job, boolean expected) {
     Map<String, Long> before = counters(store, server);
     for (int i = 0; i < COUNT; i++) {
       if (job.run() != expected) {
@@ -73,15 +75,15 @@ public final class StoreCounters {
         .forEach(
             (name, value) -> {
               double delta = value / (double) COUNT;
-              if (store != Store.REDIS || delta >= 0.005) {
+              if (store != StoreKind.REDIS || delta >= 0.005) {
                 perOperation.put(name, delta);
               }
             });
     return perOperation;
   }
 
-  private static Map<String, Long> counters(Store store, PrivateServer server) {
-    if (store == Store.POSTGRES) {
+  private static Map<String, Long> counters(StoreKind store, PrivateServer server) {
+    if (store == StoreKind.POSTGRES) {
       // PostgreSQL backends publish their statistics when idle for 10 s, not at every commit.
       Pause.of(Duration.ofSeconds(11));
     }
@@ -93,7 +95,7 @@ public final class StoreCounters {
   }
 
   private static void print(
-      Store store, Library library, String benchmark, Map<String, Double> perOperation) {
+      StoreKind store, Library library, String benchmark, Map<String, Double> perOperation) {
     StringBuilder counts = new StringBuilder();
     perOperation.forEach(
         (name, value) ->

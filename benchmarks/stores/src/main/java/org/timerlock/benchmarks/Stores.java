@@ -10,6 +10,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
+import org.timerlock.teststores.PrivateServer;
+import org.timerlock.teststores.StoreAddress;
+import org.timerlock.teststores.StoreKind;
 import redis.clients.jedis.RedisClient;
 
 /**
@@ -36,7 +40,7 @@ public final class Stores {
   /** The Redis "environment" part of the key, {@code <prefix>:<environment>:<name>}. */
   public static final String REDIS_ENVIRONMENT = "jmh";
 
-  private static final Map<Store, Map<String, String>> REDIRECTS = new ConcurrentHashMap<>();
+  private static final Map<StoreKind, Map<String, String>> REDIRECTS = new ConcurrentHashMap<>();
 
   private Stores() {}
 
@@ -54,12 +58,12 @@ public final class Stores {
 
   /**
    * Drops and creates the lock table with ShedLock's documented layout for the database, or deletes
-   * the namespace's Redis keys. Nothing for the in-memory store.
+   * the namespace's Redis keys.
    *
    * @param store the store
    * @param namespace the table and key prefix
    */
-  public static void prepare(Store store, Namespace namespace) {
+  public static void prepare(StoreKind store, Namespace namespace) {
     switch (store) {
       case POSTGRES ->
           execute(
@@ -87,33 +91,32 @@ public final class Stores {
           }
         }
       }
-      case IN_MEMORY -> {}
     }
   }
 
   /**
    * A HikariCP pool on a database, with the settings both libraries get.
    *
-   * @param store {@link Store#POSTGRES} or {@link Store#MARIADB}
+   * @param store {@link StoreKind#POSTGRES} or {@link StoreKind#MARIADB}
    * @param poolName names the pool in diagnostics
    * @return a started pool of {@link #POOL_SIZE} connections
    */
-  public static HikariDataSource pool(Store store, String poolName) {
+  public static HikariDataSource pool(StoreKind store, String poolName) {
     return pool(store, poolName, POOL_SIZE);
   }
 
   /**
    * A HikariCP pool on a database, with the settings both libraries get, of another size.
    *
-   * @param store {@link Store#POSTGRES} or {@link Store#MARIADB}
+   * @param store {@link StoreKind#POSTGRES} or {@link StoreKind#MARIADB}
    * @param poolName names the pool in diagnostics
    * @param connections its fixed size
    * @return a started pool
    */
-  public static HikariDataSource pool(Store store, String poolName, int connections) {
+  public static HikariDataSource pool(StoreKind store, String poolName, int connections) {
     HikariConfig config = new HikariConfig();
     config.setJdbcUrl(jdbcUrl(store));
-    config.setUsername(setting(store, "user", store == Store.POSTGRES ? "postgres" : "root"));
+    config.setUsername(setting(store, "user", store == StoreKind.POSTGRES ? "postgres" : "root"));
     config.setPassword(setting(store, "password", ""));
     config.setMaximumPoolSize(connections);
     config.setMinimumIdle(connections);
@@ -128,27 +131,50 @@ public final class Stores {
    * @return e.g. {@code redis://127.0.0.1:6379}
    */
   public static String redisUri() {
-    return setting(Store.REDIS, "uri", "redis://127.0.0.1:6379");
+    return setting(StoreKind.REDIS, "uri", StoreKind.REDIS.localDefault());
   }
 
-  static String jdbcUrl(Store store) {
-    return switch (store) {
-      case POSTGRES -> setting(store, "url", "jdbc:postgresql://127.0.0.1:5432/test");
-      case MARIADB -> setting(store, "url", "jdbc:mariadb://127.0.0.1:3306/test");
-      default -> throw new IllegalArgumentException(store + " is not a database");
-    };
+  static String jdbcUrl(StoreKind store) {
+    if (!store.isDatabase()) {
+      throw new IllegalArgumentException(store + " is not a database");
+    }
+    return setting(store, "url", store.localDefault());
+  }
+
+  /**
+   * Runs {@code body} with these stores pointed at a private server of the store, started for it
+   * and stopped after, or at the configured server.
+   *
+   * @param store the store
+   * @param start whether to start a private server; if not, {@code body} gets null
+   * @param body what to run
+   */
+  public static void around(StoreKind store, boolean start, Consumer<PrivateServer> body) {
+    if (!start) {
+      body.accept(null);
+      return;
+    }
+    try (PrivateServer server = store.privateServer()) {
+      redirect(server.storeAddress());
+      body.accept(server);
+    } finally {
+      restore(store);
+    }
   }
 
   /**
    * Points this JVM's benchmarks at another server of the store, e.g. a {@link PrivateServer},
    * ahead of the system properties and environment variables, until {@link #restore}.
    *
-   * @param store the store
-   * @param settings {@code url}, {@code user}, {@code password} or {@code uri}, as in the class
-   *     comment
+   * @param address where the server answers, and as whom
    */
-  public static void redirect(Store store, Map<String, String> settings) {
-    REDIRECTS.put(store, Map.copyOf(settings));
+  public static void redirect(StoreAddress address) {
+    String password = address.password() == null ? "" : address.password();
+    REDIRECTS.put(
+        address.kind(),
+        address.kind().isDatabase()
+            ? Map.of("url", address.url(), "user", address.user(), "password", password)
+            : Map.of("uri", address.url()));
   }
 
   /**
@@ -156,11 +182,11 @@ public final class Stores {
    *
    * @param store the store
    */
-  public static void restore(Store store) {
+  public static void restore(StoreKind store) {
     REDIRECTS.remove(store);
   }
 
-  private static String setting(Store store, String key, String fallback) {
+  private static String setting(StoreKind store, String key, String fallback) {
     String redirected = REDIRECTS.getOrDefault(store, Map.of()).get(key);
     if (redirected != null) {
       return redirected;
@@ -173,7 +199,7 @@ public final class Stores {
     return value != null ? value : fallback;
   }
 
-  private static void execute(Store store, String... statements) {
+  private static void execute(StoreKind store, String... statements) {
     try (HikariDataSource pool = pool(store, "bench-setup");
         Connection connection = pool.getConnection();
         Statement statement = connection.createStatement()) {

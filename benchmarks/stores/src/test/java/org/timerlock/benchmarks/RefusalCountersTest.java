@@ -11,6 +11,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.SimpleLock;
 import org.timerlock.jdbc.JdbcLockProvider;
+import org.timerlock.teststores.PrivateServer;
+import org.timerlock.teststores.StoreKind;
 
 /**
  * What TimerLock's refusals cost a database server of its own ({@link PrivateServer}), read from
@@ -32,7 +34,7 @@ class RefusalCountersTest {
   @ParameterizedTest
   @EnumSource(Request.class)
   void aRefusalOnMariaDbLogsNothingAndTakesOneTransactionId(Request request) {
-    Map<String, Long> delta = refusals(Store.MARIADB, request);
+    Map<String, Long> delta = refusals(StoreKind.MARIADB, request);
     assertThat(delta.get("redo-bytes")).as("redo log bytes: %s", delta).isZero();
     assertThat(delta.get("binlog-commits")).as("binary-log commits: %s", delta).isZero();
     assertThat(delta.get("binlog-bytes")).as("binary-log bytes: %s", delta).isZero();
@@ -43,15 +45,15 @@ class RefusalCountersTest {
   @ParameterizedTest
   @EnumSource(Request.class)
   void aRefusalOnPostgresWritesNoWalAndTakesNoTransactionId(Request request) {
-    Map<String, Long> delta = refusals(Store.POSTGRES, request);
+    Map<String, Long> delta = refusals(StoreKind.POSTGRES, request);
     assertThat(delta.get("xids")).as("transaction ids: %s", delta).isZero();
     assertThat(delta.get("wal-position")).as("WAL bytes: %s", delta).isZero();
   }
 
   /** Holds a lock on one node and has another request it {@link #REFUSALS} times. */
-  private static Map<String, Long> refusals(Store store, Request request) {
-    try (PrivateServer server = PrivateServer.start(store)) {
-      Stores.redirect(store, server.settings());
+  private static Map<String, Long> refusals(StoreKind store, Request request) {
+    try (PrivateServer server = store.privateServer()) {
+      Stores.redirect(server.storeAddress());
       try (HikariDataSource holderPool = Stores.pool(store, "refusal-holder");
           HikariDataSource refuserPool = Stores.pool(store, "refusal-refuser")) {
         JdbcLockProvider holder = provider(holderPool, "holder", true);
@@ -77,8 +79,8 @@ class RefusalCountersTest {
    * The counters once the server's background work on what came before (InnoDB's purge of the
    * holder's transaction) has ended: the log position unchanged for half a second.
    */
-  private static Map<String, Long> settled(Store store) {
-    String log = store == Store.MARIADB ? "redo-bytes" : "wal-position";
+  private static Map<String, Long> settled(StoreKind store) {
+    String log = store == StoreKind.MARIADB ? "redo-bytes" : "wal-position";
     long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
     Map<String, Long> last = ServerCounters.read(store);
     while (true) {

@@ -22,10 +22,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.timerlock.core.LockConfiguration;
-import org.timerlock.testkit.stores.IsolatedDatabase;
-import org.timerlock.testkit.stores.StoreAddress;
-import org.timerlock.testkit.stores.StoreKind;
-import org.timerlock.testkit.stores.TestStores;
+import org.timerlock.teststores.IsolatedDatabase;
+import org.timerlock.teststores.StoreAddress;
+import org.timerlock.teststores.StoreKind;
+import org.timerlock.teststores.TestStores;
 
 /**
  * Four nodes, two threads each, racing for 200 names nobody has used: every name is taken exactly

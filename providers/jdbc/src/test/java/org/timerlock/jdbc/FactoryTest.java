@@ -37,9 +37,9 @@ import org.timerlock.core.SimpleLock;
 import org.timerlock.core.spi.ConfigKey;
 import org.timerlock.core.spi.LockProviderFactory;
 import org.timerlock.core.spi.ProviderSettings;
-import org.timerlock.testkit.stores.IsolatedDatabase;
-import org.timerlock.testkit.stores.StoreKind;
-import org.timerlock.testkit.stores.TestStores;
+import org.timerlock.teststores.IsolatedDatabase;
+import org.timerlock.teststores.StoreKind;
+import org.timerlock.teststores.TestStores;
 
 /** The factory: configuration keys, error messages, the URL mode and the late JNDI DataSource. */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)

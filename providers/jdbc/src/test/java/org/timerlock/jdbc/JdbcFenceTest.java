@@ -22,9 +22,9 @@ import org.junit.jupiter.api.Test;
 import org.timerlock.core.DefaultLockingTaskExecutor;
 import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.SimpleLock;
-import org.timerlock.testkit.stores.IsolatedDatabase;
-import org.timerlock.testkit.stores.StoreKind;
-import org.timerlock.testkit.stores.TestStores;
+import org.timerlock.teststores.IsolatedDatabase;
+import org.timerlock.teststores.StoreKind;
+import org.timerlock.teststores.TestStores;
 
 /**
  * A holder whose lock expired while it was paused writes after its successor: the fence refuses the

@@ -11,9 +11,9 @@ import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.SimpleLock;
 import org.timerlock.core.admin.LockAdmin;
 import org.timerlock.core.admin.LockInfo;
-import org.timerlock.testkit.stores.IsolatedDatabase;
-import org.timerlock.testkit.stores.StoreKind;
-import org.timerlock.testkit.stores.TestStores;
+import org.timerlock.teststores.IsolatedDatabase;
+import org.timerlock.teststores.StoreKind;
+import org.timerlock.teststores.TestStores;
 
 /**
  * Lock admin on a ShedLock table (no fire or token columns) read through sessions whose time zones

@@ -1,7 +1,7 @@
 package org.timerlock.jdbc;
 
 import org.timerlock.testkit.LockAdminContract;
-import org.timerlock.testkit.stores.StoreKind;
+import org.timerlock.teststores.StoreKind;
 
 class MariaDbContractTest extends ServerContractBase implements LockAdminContract {
   MariaDbContractTest() {

@@ -15,9 +15,9 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.timerlock.core.LockAttempt.Outcome;
 import org.timerlock.jdbc.SqlStatement.Values;
-import org.timerlock.testkit.stores.IsolatedDatabase;
-import org.timerlock.testkit.stores.StoreKind;
-import org.timerlock.testkit.stores.TestStores;
+import org.timerlock.teststores.IsolatedDatabase;
+import org.timerlock.teststores.StoreKind;
+import org.timerlock.teststores.TestStores;
 
 /**
  * Every form of the MySQL/MariaDB acquire statement, run on the real MariaDB server whatever this

@@ -10,9 +10,9 @@ import org.junit.jupiter.api.Test;
 import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.LockProvider;
 import org.timerlock.core.SimpleLock;
-import org.timerlock.testkit.stores.IsolatedDatabase;
-import org.timerlock.testkit.stores.StoreKind;
-import org.timerlock.testkit.stores.TestStores;
+import org.timerlock.teststores.IsolatedDatabase;
+import org.timerlock.teststores.StoreKind;
+import org.timerlock.teststores.TestStores;
 
 /**
  * Every name is checked against the table's name column at run time, not only at deployment: on

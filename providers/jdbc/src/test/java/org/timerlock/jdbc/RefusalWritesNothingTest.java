@@ -17,9 +17,9 @@ import org.junit.jupiter.params.provider.EnumSource;
 import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.SimpleLock;
 import org.timerlock.jdbc.SqlStatement.Values;
-import org.timerlock.testkit.stores.IsolatedDatabase;
-import org.timerlock.testkit.stores.StoreKind;
-import org.timerlock.testkit.stores.TestStores;
+import org.timerlock.teststores.IsolatedDatabase;
+import org.timerlock.teststores.StoreKind;
+import org.timerlock.teststores.TestStores;
 
 /**
  * A refused acquisition writes nothing. Each check runs the acquire statement the provider would

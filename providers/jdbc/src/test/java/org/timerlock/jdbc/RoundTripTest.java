@@ -11,9 +11,9 @@ import org.junit.jupiter.api.Test;
 import org.timerlock.core.LockAttempt.Outcome;
 import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.SimpleLock;
-import org.timerlock.testkit.stores.IsolatedDatabase;
-import org.timerlock.testkit.stores.StoreKind;
-import org.timerlock.testkit.stores.TestStores;
+import org.timerlock.teststores.IsolatedDatabase;
+import org.timerlock.teststores.StoreKind;
+import org.timerlock.teststores.TestStores;
 
 /**
  * Steady state: exactly one statement per acquire, per refusal and per release; no commits. Before

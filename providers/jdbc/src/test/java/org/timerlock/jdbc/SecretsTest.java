@@ -25,9 +25,9 @@ import org.timerlock.core.LockProvider;
 import org.timerlock.core.StoreFailurePolicy;
 import org.timerlock.core.StoreOperation;
 import org.timerlock.core.spi.ProviderSettings;
-import org.timerlock.testkit.stores.IsolatedDatabase;
-import org.timerlock.testkit.stores.StoreKind;
-import org.timerlock.testkit.stores.TestStores;
+import org.timerlock.teststores.IsolatedDatabase;
+import org.timerlock.teststores.StoreKind;
+import org.timerlock.teststores.TestStores;
 
 /**
  * No secret of a pool's URL, nor its configured password, in anything TimerLock prints or throws:

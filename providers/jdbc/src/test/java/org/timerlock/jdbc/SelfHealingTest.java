@@ -14,9 +14,9 @@ import org.junit.jupiter.api.TestInstance;
 import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.LockException;
 import org.timerlock.core.SimpleLock;
-import org.timerlock.testkit.stores.IsolatedDatabase;
-import org.timerlock.testkit.stores.StoreKind;
-import org.timerlock.testkit.stores.TestStores;
+import org.timerlock.teststores.IsolatedDatabase;
+import org.timerlock.teststores.StoreKind;
+import org.timerlock.teststores.TestStores;
 
 /** No belief about the database outlives a failure: the next attempt after a repair works. */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)

@@ -1,9 +1,9 @@
 package org.timerlock.jdbc;
 
 import com.zaxxer.hikari.HikariDataSource;
-import org.timerlock.testkit.stores.IsolatedDatabase;
-import org.timerlock.testkit.stores.StoreKind;
-import org.timerlock.testkit.stores.TestStores;
+import org.timerlock.teststores.IsolatedDatabase;
+import org.timerlock.teststores.StoreKind;
+import org.timerlock.teststores.TestStores;
 
 /** The contract on a database server, in a schema or database of the test class's own. */
 abstract class ServerContractBase extends JdbcContractBase {

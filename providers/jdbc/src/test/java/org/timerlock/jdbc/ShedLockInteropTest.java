@@ -21,9 +21,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.LockProvider;
 import org.timerlock.core.SimpleLock;
-import org.timerlock.testkit.stores.IsolatedDatabase;
-import org.timerlock.testkit.stores.StoreKind;
-import org.timerlock.testkit.stores.TestStores;
+import org.timerlock.teststores.IsolatedDatabase;
+import org.timerlock.teststores.StoreKind;
+import org.timerlock.teststores.TestStores;
 
 /**
  * ShedLock's own JDBC provider and TimerLock racing for the same name, on a table created with

@@ -11,9 +11,9 @@ import org.timerlock.core.LockAttempt;
 import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.LockProvider;
 import org.timerlock.core.SimpleLock;
-import org.timerlock.testkit.stores.IsolatedDatabase;
-import org.timerlock.testkit.stores.StoreKind;
-import org.timerlock.testkit.stores.TestStores;
+import org.timerlock.teststores.IsolatedDatabase;
+import org.timerlock.teststores.StoreKind;
+import org.timerlock.teststores.TestStores;
 
 /**
  * A ShedLock table, without the fire and token columns: the lease alone decides, the log says so

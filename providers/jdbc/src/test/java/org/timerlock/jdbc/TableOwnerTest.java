@@ -15,9 +15,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.SimpleLock;
-import org.timerlock.testkit.stores.IsolatedDatabase;
-import org.timerlock.testkit.stores.StoreKind;
-import org.timerlock.testkit.stores.TestStores;
+import org.timerlock.teststores.IsolatedDatabase;
+import org.timerlock.teststores.StoreKind;
+import org.timerlock.teststores.TestStores;
 
 /**
  * Table squatting: in a schema where every role may create tables (PostgreSQL 14 and earlier:

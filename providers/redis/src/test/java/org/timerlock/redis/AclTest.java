@@ -24,7 +24,7 @@ import org.timerlock.core.LockAttempt.Outcome;
 import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.LockException;
 import org.timerlock.core.SimpleLock;
-import org.timerlock.testkit.stores.RedisServerProcess;
+import org.timerlock.teststores.RedisServerProcess;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.RedisClient;
 import redis.clients.jedis.resps.AccessControlLogEntry;

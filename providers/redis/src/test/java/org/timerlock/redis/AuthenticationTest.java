@@ -15,7 +15,7 @@ import org.timerlock.core.LockException;
 import org.timerlock.core.LockProvider;
 import org.timerlock.core.SimpleLock;
 import org.timerlock.core.spi.ProviderSettings;
-import org.timerlock.testkit.stores.RedisServerProcess;
+import org.timerlock.teststores.RedisServerProcess;
 import redis.clients.jedis.Jedis;
 
 /**

@@ -24,7 +24,7 @@ import org.timerlock.core.LockException;
 import org.timerlock.core.SimpleLock;
 import org.timerlock.core.StoreFailurePolicy;
 import org.timerlock.testkit.StoreFailureRecorder;
-import org.timerlock.testkit.stores.RedisServerProcess;
+import org.timerlock.teststores.RedisServerProcess;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.RedisClient;
 import redis.clients.jedis.args.ClientPauseMode;

@@ -13,8 +13,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.SimpleLock;
-import org.timerlock.testkit.stores.RedisNamespace;
-import org.timerlock.testkit.stores.TestStores;
+import org.timerlock.teststores.RedisNamespace;
+import org.timerlock.teststores.TestStores;
 import redis.clients.jedis.RedisClient;
 
 /**

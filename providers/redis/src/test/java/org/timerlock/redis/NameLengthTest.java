@@ -8,8 +8,8 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.SimpleLock;
-import org.timerlock.testkit.stores.RedisNamespace;
-import org.timerlock.testkit.stores.TestStores;
+import org.timerlock.teststores.RedisNamespace;
+import org.timerlock.teststores.TestStores;
 import redis.clients.jedis.RedisClient;
 
 /**

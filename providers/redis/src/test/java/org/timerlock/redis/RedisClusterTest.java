@@ -24,7 +24,7 @@ import org.timerlock.core.LockProvider;
 import org.timerlock.core.SimpleLock;
 import org.timerlock.testkit.LockAdminContract;
 import org.timerlock.testkit.LockProviderContract;
-import org.timerlock.testkit.stores.RedisServerProcess;
+import org.timerlock.teststores.RedisServerProcess;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.RedisClusterClient;

@@ -42,8 +42,8 @@ import org.timerlock.core.SimpleLock;
 import org.timerlock.core.spi.ConfigKey;
 import org.timerlock.core.spi.LockProviderFactory;
 import org.timerlock.core.spi.ProviderSettings;
-import org.timerlock.testkit.stores.RedisNamespace;
-import org.timerlock.testkit.stores.TestStores;
+import org.timerlock.teststores.RedisNamespace;
+import org.timerlock.teststores.TestStores;
 import redis.clients.jedis.RedisClient;
 
 /** Configuration keys: defaults, what is accepted, and errors naming the key and the value. */

@@ -15,7 +15,7 @@ import org.timerlock.core.LockAttempt.Outcome;
 import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.LockException;
 import org.timerlock.core.SimpleLock;
-import org.timerlock.testkit.stores.RedisServerProcess;
+import org.timerlock.teststores.RedisServerProcess;
 import redis.clients.jedis.DefaultJedisClientConfig;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Jedis;

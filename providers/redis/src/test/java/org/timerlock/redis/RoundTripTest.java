@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.timerlock.core.LockAttempt.Outcome;
 import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.SimpleLock;
-import org.timerlock.testkit.stores.RedisServerProcess;
+import org.timerlock.teststores.RedisServerProcess;
 import redis.clients.jedis.Jedis;
 
 /**

@@ -14,9 +14,9 @@ import org.springframework.data.redis.connection.jedis.JedisConnectionFactory;
 import org.timerlock.core.LockAttempt;
 import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.SimpleLock;
-import org.timerlock.testkit.stores.RedisNamespace;
-import org.timerlock.testkit.stores.RedisServerProcess;
-import org.timerlock.testkit.stores.TestStores;
+import org.timerlock.teststores.RedisNamespace;
+import org.timerlock.teststores.RedisServerProcess;
+import org.timerlock.teststores.TestStores;
 import redis.clients.jedis.RedisClient;
 
 /**

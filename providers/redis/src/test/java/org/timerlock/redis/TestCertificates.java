@@ -14,7 +14,7 @@ import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLSocketFactory;
 import javax.net.ssl.TrustManagerFactory;
 import org.junit.jupiter.api.Assumptions;
-import org.timerlock.testkit.stores.RedisServerProcess;
+import org.timerlock.teststores.RedisServerProcess;
 
 /**
  * A private certificate authority made by openssl in a temporary directory, and server certificates

@@ -14,7 +14,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.LockException;
 import org.timerlock.core.SimpleLock;
-import org.timerlock.testkit.stores.RedisServerProcess;
+import org.timerlock.teststores.RedisServerProcess;
 import redis.clients.jedis.Jedis;
 
 /**

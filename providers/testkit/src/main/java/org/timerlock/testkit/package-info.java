@@ -12,6 +12,7 @@
  * }
  * }</pre>
  *
- * <p>The stores themselves come from {@link org.timerlock.testkit.stores.TestStores}.
+ * <p>The contract brings no store: each provider's tests supply their own. TimerLock's own
+ * providers take theirs from the unpublished {@code timerlock-test-stores} module.
  */
 package org.timerlock.testkit;

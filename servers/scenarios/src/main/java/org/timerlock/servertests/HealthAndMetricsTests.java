@@ -24,7 +24,7 @@ import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.timerlock.testkit.stores.RedisServerProcess;
+import org.timerlock.teststores.RedisServerProcess;
 
 /**
  * TimerLock's readiness check and metrics as the server publishes them, read from the server's own

@@ -12,7 +12,7 @@ import java.util.Optional;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.TargetsContainer;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
-import org.timerlock.testkit.stores.IsolatedDatabase;
+import org.timerlock.teststores.IsolatedDatabase;
 
 /**
  * Two nodes with their locks in PostgreSQL, in the table {@code shedlock} of the same JTA

@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.timerlock.servertests.ExecutionsTable.Run;
-import org.timerlock.testkit.stores.IsolatedDatabase;
+import org.timerlock.teststores.IsolatedDatabase;
 
 /**
  * Two server nodes running the same application on one shared lock store. Every run of a cluster

@@ -18,16 +18,17 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.LockProvider;
-import org.timerlock.testkit.stores.IsolatedDatabase;
-import org.timerlock.testkit.stores.StoreKind;
-import org.timerlock.testkit.stores.TestStores;
+import org.timerlock.teststores.IsolatedDatabase;
+import org.timerlock.teststores.RedisServerProcess;
+import org.timerlock.teststores.StoreKind;
+import org.timerlock.teststores.TestStores;
 
 /**
  * One chaos run: one store, one mode, one seed. Starts the node JVMs, injects the planned faults,
  * waits for the nodes to finish, and analyses what they logged and what the fenced resource
  * accepted.
  *
- * <p>PostgreSQL comes from the testkit's store rules ({@code TIMERLOCK_TEST_POSTGRES_URL}, else a
+ * <p>PostgreSQL comes from the test stores' rules ({@code TIMERLOCK_TEST_POSTGRES_URL}, else a
  * container when Docker answers, else 127.0.0.1:5432 db {@code test} user {@code postgres}); each
  * run gets a schema of its own, dropped at the end. The Redis run starts a private {@code
  * redis-server} on a free port, which it restarts; the shared Redis is never used.
@@ -49,7 +50,7 @@ public final class ChaosRun {
   private final List<NodeProcess> current = new ArrayList<>();
   private final List<NodeProcess> all = new ArrayList<>();
   private final List<RunData.FaultEvent> faultEvents = new ArrayList<>();
-  private RedisServer redis;
+  private RedisServerProcess redis;
   private boolean finished;
 
   /**
@@ -133,7 +134,7 @@ public final class ChaosRun {
     String lockUser;
     String lockPassword;
     if (store.redis()) {
-      redis = RedisServer.start(dir.resolve("redis"), store == Store.REDIS);
+      redis = RedisServerProcess.launchIn(dir.resolve("redis"), store.redisPersistence());
       lockUrl = redis.uri();
       lockUser = null;
       lockPassword = null;
@@ -355,9 +356,9 @@ public final class ChaosRun {
           return;
         }
         long at = System.currentTimeMillis();
-        redis.crash();
+        redis.kill();
         Thread.sleep(fault.durationMillis());
-        redis.restart();
+        redis.start();
         faultEvents.add(
             new RunData.FaultEvent(fault.kind(), -1, -1, at, System.currentTimeMillis(), null));
         report(fault, -1, at, windowStart, null);

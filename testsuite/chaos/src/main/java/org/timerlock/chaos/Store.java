@@ -1,29 +1,34 @@
 package org.timerlock.chaos;
 
-/** The lock stores a chaos run can use. The fenced resource is always in PostgreSQL. */
+import org.timerlock.teststores.StoreKind;
+
+/**
+ * The lock stores a chaos run can use: a {@link StoreKind}, and for Redis whether the private
+ * server the run kills keeps its data. The fenced resource is always in PostgreSQL.
+ */
 public enum Store {
   /** Locks in a PostgreSQL table through {@code JdbcLockProvider}. */
-  POSTGRES("PostgreSQL", "postgres"),
+  POSTGRES(StoreKind.POSTGRES, true),
   /**
    * Locks in a private Redis that the run kills and restarts, through {@code RedisLockProvider}. It
    * writes an append-only file fsynced on every write ({@code appendonly yes}, {@code appendfsync
    * always}): the configuration under which the provider's fire guard survives a restart.
    */
-  REDIS("Redis", "redis"),
+  REDIS(StoreKind.REDIS, true),
   /**
    * As {@link #REDIS}, with no persistence at all: every restart loses every key, the fire guard's
    * state included. The provider documents that its guard then forgets the fires granted before the
    * restart, so a late node can run one of them again; tokens keep increasing (they come from the
    * server's clock).
    */
-  REDIS_VOLATILE("Redis without persistence", "redis-volatile");
+  REDIS_VOLATILE(StoreKind.REDIS, false);
 
-  private final String label;
-  private final String id;
+  private final StoreKind kind;
+  private final boolean durable;
 
-  Store(String label, String id) {
-    this.label = label;
-    this.id = id;
+  Store(StoreKind kind, boolean durable) {
+    this.kind = kind;
+    this.durable = durable;
   }
 
   /**
@@ -32,7 +37,7 @@ public enum Store {
    * @return e.g. {@code PostgreSQL}
    */
   public String label() {
-    return label;
+    return durable ? kind.label() : kind.label() + " without persistence";
   }
 
   /**
@@ -41,7 +46,7 @@ public enum Store {
    * @return e.g. {@code redis-volatile}
    */
   public String id() {
-    return id;
+    return durable ? kind.id() : kind.id() + "-volatile";
   }
 
   /**
@@ -50,7 +55,7 @@ public enum Store {
    * @return true for both Redis variants
    */
   public boolean redis() {
-    return this != POSTGRES;
+    return kind == StoreKind.REDIS;
   }
 
   /**
@@ -60,7 +65,14 @@ public enum Store {
    * @return false for {@link #REDIS_VOLATILE}
    */
   public boolean guardSurvivesFaults() {
-    return this != REDIS_VOLATILE;
+    return durable;
+  }
+
+  /** The private redis-server's persistence: every acknowledged write survives {@code kill -9}. */
+  String[] redisPersistence() {
+    return durable
+        ? new String[] {"--appendonly", "yes", "--appendfsync", "always"}
+        : new String[] {"--appendonly", "no"};
   }
 
   /**
@@ -72,7 +84,7 @@ public enum Store {
    */
   public static Store of(String id) {
     for (Store s : values()) {
-      if (s.id.equalsIgnoreCase(id.strip()) || s.name().equalsIgnoreCase(id.strip())) {
+      if (s.id().equalsIgnoreCase(id.strip()) || s.name().equalsIgnoreCase(id.strip())) {
         return s;
       }
     }

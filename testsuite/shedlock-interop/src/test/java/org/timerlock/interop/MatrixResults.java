@@ -10,6 +10,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.timerlock.teststores.StoreKind;
 
 /**
  * The matrix's results of one JVM time zone, one line per set-up and store: what the migration page
@@ -23,7 +24,7 @@ final class MatrixResults {
   /** A cell when every scenario passed in both directions. */
   static final String EXCLUDES = "excludes";
 
-  private final Map<ShedLockSetup, Map<Store, String>> cells = new TreeMap<>();
+  private final Map<ShedLockSetup, Map<StoreKind, String>> cells = new TreeMap<>();
 
   static Path directory() {
     return Path.of(System.getProperty("interop.results", "target/interop-matrix"));
@@ -33,11 +34,11 @@ final class MatrixResults {
     return directory().resolve(zone.replace('/', '_') + ".tsv");
   }
 
-  synchronized void put(ShedLockSetup setup, Store store, String cell) {
-    cells.computeIfAbsent(setup, s -> new EnumMap<>(Store.class)).put(store, cell);
+  synchronized void put(ShedLockSetup setup, StoreKind store, String cell) {
+    cells.computeIfAbsent(setup, s -> new EnumMap<>(StoreKind.class)).put(store, cell);
   }
 
-  synchronized String get(ShedLockSetup setup, Store store) {
+  synchronized String get(ShedLockSetup setup, StoreKind store) {
     return cells.getOrDefault(setup, Map.of()).getOrDefault(store, "—");
   }
 
@@ -68,7 +69,7 @@ final class MatrixResults {
     try {
       for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
         String[] parts = line.split("\t", 3);
-        results.put(ShedLockSetup.valueOf(parts[0]), Store.valueOf(parts[1]), parts[2]);
+        results.put(ShedLockSetup.valueOf(parts[0]), StoreKind.valueOf(parts[1]), parts[2]);
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e);
@@ -79,7 +80,8 @@ final class MatrixResults {
   /** The cells of one set-up, in the page's column order. */
   synchronized List<String> row(ShedLockSetup setup) {
     List<String> row = new ArrayList<>();
-    for (Store store : Store.values()) {
+    // The page's columns are PostgreSQL, MariaDB, Redis: StoreKind's order.
+    for (StoreKind store : StoreKind.values()) {
       row.add(get(setup, store));
     }
     return row;

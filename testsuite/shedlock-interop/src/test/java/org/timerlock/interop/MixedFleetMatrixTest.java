@@ -21,10 +21,10 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import org.timerlock.core.LockProvider;
 import org.timerlock.jdbc.JdbcLockProvider;
 import org.timerlock.redis.RedisLockProvider;
-import org.timerlock.testkit.stores.IsolatedDatabase;
-import org.timerlock.testkit.stores.RedisNamespace;
-import org.timerlock.testkit.stores.StoreKind;
-import org.timerlock.testkit.stores.TestStores;
+import org.timerlock.teststores.IsolatedDatabase;
+import org.timerlock.teststores.RedisNamespace;
+import org.timerlock.teststores.StoreKind;
+import org.timerlock.teststores.TestStores;
 import redis.clients.jedis.RedisClient;
 
 /**
@@ -80,7 +80,7 @@ class MixedFleetMatrixTest {
   static Stream<Arguments> setups() {
     List<Arguments> cases = new ArrayList<>();
     for (ShedLockSetup setup : ShedLockSetup.values()) {
-      for (Store store : setup.stores()) {
+      for (StoreKind store : setup.stores()) {
         cases.add(Arguments.of(setup, store));
       }
     }
@@ -89,7 +89,7 @@ class MixedFleetMatrixTest {
 
   @ParameterizedTest(name = "{0} on {1}")
   @MethodSource("setups")
-  void shedLockAndTimerLock(ShedLockSetup setup, Store store) throws Exception {
+  void shedLockAndTimerLock(ShedLockSetup setup, StoreKind store) throws Exception {
     String space = setup.name().toLowerCase(Locale.ROOT);
     try (ShedLockNode shedLockNode = shedLock(setup, store, space);
         AutoCloseable timerLockProvider = timerLock(store, space)) {
@@ -117,7 +117,7 @@ class MixedFleetMatrixTest {
   }
 
   /** A ShedLock node of the set-up, on a table of its own created with ShedLock's DDL. */
-  private static ShedLockNode shedLock(ShedLockSetup setup, Store store, String space) {
+  private static ShedLockNode shedLock(ShedLockSetup setup, StoreKind store, String space) {
     return switch (setup) {
       case JDBC_TEMPLATE_DB_TIME, JDBC_TEMPLATE_JVM_TIME -> {
         var configuration =
@@ -157,8 +157,8 @@ class MixedFleetMatrixTest {
   }
 
   /** A TimerLock node on the ShedLock node's table or keys. */
-  private static AutoCloseable timerLock(Store store, String space) {
-    if (store == Store.REDIS) {
+  private static AutoCloseable timerLock(StoreKind store, String space) {
+    if (store == StoreKind.REDIS) {
       return RedisLockProvider.builder()
           .uri(redis.uri())
           .keyPrefix(redis.keyPrefix())
@@ -176,14 +176,14 @@ class MixedFleetMatrixTest {
    * Creates the set-up's table with ShedLock's documented DDL the first time (each zone's run has
    * namespaces of its own) and returns its name.
    */
-  private static String table(Store store, String space) {
+  private static String table(StoreKind store, String space) {
     String table = "shedlock_" + space;
     MatrixStores.createShedLockTable(
-        pool(store), table, store == Store.POSTGRESQL ? "TIMESTAMP" : "TIMESTAMP(3)");
+        pool(store), table, store == StoreKind.POSTGRES ? "TIMESTAMP" : "TIMESTAMP(3)");
     return table;
   }
 
-  private static HikariDataSource pool(Store store) {
-    return store == Store.POSTGRESQL ? postgresPool : mariadbPool;
+  private static HikariDataSource pool(StoreKind store) {
+    return store == StoreKind.POSTGRES ? postgresPool : mariadbPool;
   }
 }

@@ -18,10 +18,10 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import org.timerlock.core.LockConfiguration;
 import org.timerlock.jdbc.JdbcLockProvider;
 import org.timerlock.redis.RedisLockProvider;
-import org.timerlock.testkit.stores.IsolatedDatabase;
-import org.timerlock.testkit.stores.RedisNamespace;
-import org.timerlock.testkit.stores.StoreKind;
-import org.timerlock.testkit.stores.TestStores;
+import org.timerlock.teststores.IsolatedDatabase;
+import org.timerlock.teststores.RedisNamespace;
+import org.timerlock.teststores.StoreKind;
+import org.timerlock.teststores.TestStores;
 import redis.clients.jedis.RedisClient;
 
 /**

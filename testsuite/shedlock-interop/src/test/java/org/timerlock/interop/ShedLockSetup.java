@@ -2,6 +2,7 @@ package org.timerlock.interop;
 
 import java.util.EnumSet;
 import java.util.Set;
+import org.timerlock.teststores.StoreKind;
 
 /**
  * The ShedLock set-ups on Maven Central a team may be running, as the migration page names them.
@@ -24,9 +25,9 @@ enum ShedLockSetup {
     return label;
   }
 
-  Set<Store> stores() {
+  Set<StoreKind> stores() {
     return name().startsWith("REDIS")
-        ? EnumSet.of(Store.REDIS)
-        : EnumSet.of(Store.POSTGRESQL, Store.MARIADB);
+        ? EnumSet.of(StoreKind.REDIS)
+        : EnumSet.of(StoreKind.POSTGRES, StoreKind.MARIADB);
   }
 }

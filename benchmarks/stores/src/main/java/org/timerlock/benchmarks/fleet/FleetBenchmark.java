@@ -20,10 +20,10 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import org.timerlock.benchmarks.Library;
 import org.timerlock.benchmarks.Pause;
-import org.timerlock.benchmarks.PrivateServer;
 import org.timerlock.benchmarks.ServerCounters;
-import org.timerlock.benchmarks.Store;
 import org.timerlock.benchmarks.Stores;
+import org.timerlock.teststores.PrivateServer;
+import org.timerlock.teststores.StoreKind;
 
 /**
  * A fleet on a shared schedule: N nodes, each its own provider with its own connection, M locks,
@@ -66,7 +66,8 @@ public final class FleetBenchmark {
    * @param args ignored; see the class comment for the settings
    */
   public static void main(String[] args) {
-    List<Store> stores = list("stores", "postgres,mariadb,redis").stream().map(Store::of).toList();
+    List<StoreKind> stores =
+        list("stores", "postgres,mariadb,redis").stream().map(StoreKind::of).toList();
     List<Integer> nodes = numbers("nodes", "2,5,10,20");
     List<Integer> locks = numbers("locks", "1,100,1000");
     int fires = numbers("fires", "5").get(0);
@@ -79,8 +80,8 @@ public final class FleetBenchmark {
             + " | acquire p99 µs |");
     table.add("|---|---|---:|---:|---:|---|---:|---:|");
     System.out.println(table.get(0) + "\n" + table.get(1));
-    for (Store store : stores) {
-      PrivateServer.around(
+    for (StoreKind store : stores) {
+      Stores.around(
           store,
           privateServers,
           server -> {
@@ -112,7 +113,7 @@ public final class FleetBenchmark {
    * @return the counters and runs of the measured fires
    */
   static FleetResult run(
-      Store store, PrivateServer server, Library library, int n, int m, int fires) {
+      StoreKind store, PrivateServer server, Library library, int n, int m, int fires) {
     Stores.Namespace space = SPACES.get(library);
     FleetTables.reset(store, library, space);
     ExecutorService threads = Executors.newFixedThreadPool(n);
@@ -122,7 +123,7 @@ public final class FleetBenchmark {
       open(fleet, store, library, space, n);
       // The rows exist and every connection is open before counting starts: steady state.
       fire(threads, fleet, m, base, null);
-      if (store == Store.POSTGRES) {
+      if (store == StoreKind.POSTGRES) {
         // A PostgreSQL backend publishes its statistics when idle, at the latest after 10 s, or
         // at once when it exits: new connections keep the window short, and the counts exact.
         close(fleet);
@@ -149,7 +150,7 @@ public final class FleetBenchmark {
           total += runs.get(lock);
         }
       }
-      if (store == Store.POSTGRES) {
+      if (store == StoreKind.POSTGRES) {
         close(fleet);
         // Lets the closed backends exit and publish their statistics.
         Pause.of(Duration.ofSeconds(2));
@@ -164,7 +165,7 @@ public final class FleetBenchmark {
     }
   }
 
-  private static Map<String, Long> counters(Store store, PrivateServer server) {
+  private static Map<String, Long> counters(StoreKind store, PrivateServer server) {
     Map<String, Long> counters = new LinkedHashMap<>(ServerCounters.read(store));
     if (server != null) {
       counters.put("server-cpu-ms", server.cpuMillis());
@@ -173,7 +174,7 @@ public final class FleetBenchmark {
   }
 
   private static void open(
-      List<FleetNode> fleet, Store store, Library library, Stores.Namespace space, int n) {
+      List<FleetNode> fleet, StoreKind store, Library library, Stores.Namespace space, int n) {
     for (int i = 0; i < n; i++) {
       fleet.add(FleetNode.open(store, library, space, "fleet-" + i));
     }
@@ -250,14 +251,14 @@ public final class FleetBenchmark {
       int fewestRuns,
       int mostRuns,
       long[] latencies) {
-    String row(Store store, Library library, int n, int m, int fires) {
+    String row(StoreKind store, Library library, int n, int m, int fires) {
       StringBuilder perFire = new StringBuilder();
       counters.forEach(
           (name, value) -> {
             double per = value / (double) fires;
             // Redis lists every command the server ever ran; keep those this case used. The WAL
             // position is for pg_waldump, its advance close to wal-bytes.
-            if ((store != Store.REDIS || per >= 0.05) && !name.equals("wal-position")) {
+            if ((store != StoreKind.REDIS || per >= 0.05) && !name.equals("wal-position")) {
               perFire
                   .append(perFire.length() == 0 ? "" : ", ")
                   .append(name)

@@ -6,11 +6,11 @@ import java.util.Optional;
 import net.javacrumbs.shedlock.core.ClockProvider;
 import org.timerlock.benchmarks.Library;
 import org.timerlock.benchmarks.Providers;
-import org.timerlock.benchmarks.Store;
 import org.timerlock.benchmarks.Stores;
 import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.LockProvider;
 import org.timerlock.core.SimpleLock;
+import org.timerlock.teststores.StoreKind;
 
 /**
  * One node of the fleet: its own provider over its own single-connection pool or client, driven at
@@ -44,13 +44,13 @@ interface FleetNode extends AutoCloseable {
    * @param nodeName names its pool and its owner values
    * @return the node; close it after
    */
-  static FleetNode open(Store store, Library library, Stores.Namespace space, String nodeName) {
+  static FleetNode open(StoreKind store, Library library, Stores.Namespace space, String nodeName) {
     return library == Library.TIMERLOCK
         ? timerLock(store, space, nodeName)
         : shedLock(store, space, nodeName);
   }
 
-  private static FleetNode timerLock(Store store, Stores.Namespace space, String nodeName) {
+  private static FleetNode timerLock(StoreKind store, Stores.Namespace space, String nodeName) {
     // TimerLock creates its own table, with the fire and token columns the fire guard needs.
     Providers.Opened<LockProvider> opened = Providers.timerLock(store, space, nodeName, 1, true);
     LockProvider provider = opened.provider();
@@ -70,7 +70,7 @@ interface FleetNode extends AutoCloseable {
     };
   }
 
-  private static FleetNode shedLock(Store store, Stores.Namespace space, String nodeName) {
+  private static FleetNode shedLock(StoreKind store, Stores.Namespace space, String nodeName) {
     Providers.Opened<net.javacrumbs.shedlock.core.LockProvider> opened =
         Providers.shedLock(store, space, nodeName, 1);
     net.javacrumbs.shedlock.core.LockProvider provider = opened.provider();

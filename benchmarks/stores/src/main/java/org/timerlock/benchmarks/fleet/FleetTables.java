@@ -5,8 +5,8 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import org.timerlock.benchmarks.Library;
-import org.timerlock.benchmarks.Store;
 import org.timerlock.benchmarks.Stores;
+import org.timerlock.teststores.StoreKind;
 
 /** Gives each case an empty table or key space, and removes it after. */
 final class FleetTables {
@@ -17,8 +17,8 @@ final class FleetTables {
    * ShedLock gets its documented table; TimerLock's table is dropped, and its first node creates it
    * with the fire and token columns. Redis keys of the prefix are deleted.
    */
-  static void reset(Store store, Library library, Stores.Namespace space) {
-    if (library == Library.TIMERLOCK && store != Store.REDIS) {
+  static void reset(StoreKind store, Library library, Stores.Namespace space) {
+    if (library == Library.TIMERLOCK && store != StoreKind.REDIS) {
       drop(store, space);
     } else {
       Stores.prepare(store, space);
@@ -26,8 +26,8 @@ final class FleetTables {
   }
 
   /** Drops the table or deletes the keys. */
-  static void drop(Store store, Stores.Namespace space) {
-    if (store == Store.REDIS) {
+  static void drop(StoreKind store, Stores.Namespace space) {
+    if (store == StoreKind.REDIS) {
       Stores.prepare(store, space);
       return;
     }

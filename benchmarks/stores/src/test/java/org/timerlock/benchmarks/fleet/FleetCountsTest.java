@@ -11,9 +11,9 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.timerlock.benchmarks.Library;
-import org.timerlock.benchmarks.PrivateServer;
-import org.timerlock.benchmarks.Store;
 import org.timerlock.benchmarks.Stores;
+import org.timerlock.teststores.PrivateServer;
+import org.timerlock.teststores.StoreKind;
 
 /**
  * The fleet on stores of its own ({@link PrivateServer}), so that the server-wide counters count
@@ -31,10 +31,10 @@ class FleetCountsTest {
 
   @Test
   void postgresWritesTheSameHeapRecordsPerFireForTwoAndSixNodes() {
-    try (PrivateServer server = PrivateServer.start(Store.POSTGRES)) {
-      Stores.redirect(Store.POSTGRES, server.settings());
+    try (PrivateServer server = StoreKind.POSTGRES.privateServer()) {
+      Stores.redirect(server.storeAddress());
       for (int n : new int[] {2, 6}) {
-        FleetBenchmark.FleetResult fleet = runOnce(Store.POSTGRES, server, n);
+        FleetBenchmark.FleetResult fleet = runOnce(StoreKind.POSTGRES, server, n);
         Map<String, Long> records = walRecords(server, fleet);
         // Every heap write of the measured fires is an acquisition's or a release's update: none
         // is a refusal's, however many nodes were refused.
@@ -56,16 +56,16 @@ class FleetCountsTest {
             .isLessThanOrEqualTo(refusals + updates);
       }
     } finally {
-      Stores.restore(Store.POSTGRES);
+      Stores.restore(StoreKind.POSTGRES);
     }
   }
 
   @Test
   void mariadbLogsTheSameBinaryLogPerFireForTwoAndSixNodes() {
-    try (PrivateServer server = PrivateServer.start(Store.MARIADB)) {
-      Stores.redirect(Store.MARIADB, server.settings());
-      Map<String, Long> two = runOnce(Store.MARIADB, server, 2).counters();
-      Map<String, Long> six = runOnce(Store.MARIADB, server, 6).counters();
+    try (PrivateServer server = StoreKind.MARIADB.privateServer()) {
+      Stores.redirect(server.storeAddress());
+      Map<String, Long> two = runOnce(StoreKind.MARIADB, server, 2).counters();
+      Map<String, Long> six = runOnce(StoreKind.MARIADB, server, 6).counters();
       for (Map<String, Long> counters : java.util.List.of(two, six)) {
         assertThat(counters.get("binlog-commits")).as("binary-log commits").isEqualTo(WRITES);
         assertThat(counters.get("handler-updates")).as("row updates").isEqualTo(WRITES);
@@ -76,16 +76,16 @@ class FleetCountsTest {
       assertThat(two.get("trx-ids")).isEqualTo(writeIds + (2 - 1) * LOCKS * FIRES);
       assertThat(six.get("trx-ids")).isEqualTo(writeIds + (6 - 1) * LOCKS * FIRES);
     } finally {
-      Stores.restore(Store.MARIADB);
+      Stores.restore(StoreKind.MARIADB);
     }
   }
 
   @Test
   void redisWritesTheSameKeysPerFireForTwoAndSixNodes() {
-    try (PrivateServer server = PrivateServer.start(Store.REDIS)) {
-      Stores.redirect(Store.REDIS, server.settings());
+    try (PrivateServer server = StoreKind.REDIS.privateServer()) {
+      Stores.redirect(server.storeAddress());
       for (int n : new int[] {2, 6}) {
-        Map<String, Long> counters = runOnce(Store.REDIS, server, n).counters();
+        Map<String, Long> counters = runOnce(StoreKind.REDIS, server, n).counters();
         long grants = WRITES / 2;
         assertThat(counters.get("set")).as("grants with %d nodes", n).isEqualTo(grants);
         assertThat(counters.get("hset")).as("fire records").isEqualTo(grants);
@@ -93,11 +93,11 @@ class FleetCountsTest {
         assertThat(counters.get("evalsha")).as("scripts").isEqualTo((n + 1L) * LOCKS * FIRES);
       }
     } finally {
-      Stores.restore(Store.REDIS);
+      Stores.restore(StoreKind.REDIS);
     }
   }
 
-  private static FleetBenchmark.FleetResult runOnce(Store store, PrivateServer server, int n) {
+  private static FleetBenchmark.FleetResult runOnce(StoreKind store, PrivateServer server, int n) {
     FleetBenchmark.FleetResult fleet =
         FleetBenchmark.run(store, server, Library.TIMERLOCK, n, LOCKS, FIRES);
     assertThat(fleet.fewestRuns()).as("fewest runs of a lock in a fire, %d nodes", n).isEqualTo(1);

@@ -13,7 +13,7 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.timerlock.testkit.stores.IsolatedDatabase;
+import org.timerlock.teststores.IsolatedDatabase;
 
 /**
  * What the application wrote to its audit tables and the lock table, read from the test's own

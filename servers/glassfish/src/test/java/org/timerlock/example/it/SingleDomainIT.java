@@ -23,7 +23,7 @@ import org.timerlock.core.SimpleLock;
 import org.timerlock.example.DigestMailer;
 import org.timerlock.example.NightlyReport;
 import org.timerlock.jdbc.JdbcLockProvider;
-import org.timerlock.testkit.stores.IsolatedDatabase;
+import org.timerlock.teststores.IsolatedDatabase;
 
 /**
  * The example application on one GlassFish domain, its locks in PostgreSQL through the JDBC

@@ -1,4 +1,4 @@
-package org.timerlock.testkit.stores;
+package org.timerlock.teststores;
 
 /**
  * A key prefix of its own for one test class on a shared Redis. Lock keys always carry a TTL, so

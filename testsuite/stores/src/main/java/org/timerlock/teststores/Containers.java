@@ -1,4 +1,4 @@
-package org.timerlock.testkit.stores;
+package org.timerlock.teststores;
 
 import java.time.Duration;
 import org.testcontainers.DockerClientFactory;
@@ -22,8 +22,7 @@ final class Containers {
     TestStore store = kind.store();
     GenericContainer<?> container = store.container();
     container.withExposedPorts(store.port()).withStartupTimeout(Duration.ofMinutes(3)).start();
-    String hostAndPort = container.getHost() + ":" + container.getMappedPort(store.port());
-    String url = store.localDefault().replace("127.0.0.1:" + store.port(), hostAndPort);
-    return new StoreAddress(kind, url, store.defaultUser(), null, "Testcontainers");
+    return kind.addressAt(
+        container.getHost() + ":" + container.getMappedPort(store.port()), "Testcontainers");
   }
 }

@@ -1,4 +1,4 @@
-package org.timerlock.testkit.stores;
+package org.timerlock.teststores;
 
 import java.util.Locale;
 import java.util.concurrent.ThreadLocalRandom;

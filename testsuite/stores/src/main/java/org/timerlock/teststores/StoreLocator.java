@@ -1,4 +1,4 @@
-package org.timerlock.testkit.stores;
+package org.timerlock.teststores;
 
 import java.util.EnumMap;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package org.timerlock.testkit.stores;
+package org.timerlock.teststores;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -16,24 +16,30 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A private redis-server process started by a test on a free loopback port, without persistence, in
- * a temporary directory. Tests that restart, reconfigure or count commands use one of these, never
- * the shared server. The process is stopped with {@link #kill()} and started again on the same port
- * with {@link #start()}.
+ * A private redis-server process started by a test on a free loopback port, without persistence
+ * unless its arguments say otherwise, in a temporary directory. Tests that restart, reconfigure or
+ * count commands use one of these, never the shared server. The process is stopped with {@link
+ * #kill()} and started again on the same port with {@link #start()}.
  */
-public final class RedisServerProcess implements AutoCloseable {
+public final class RedisServerProcess extends PrivateServer {
 
-  private static final String BINARY = "redis-server";
+  /** Names the redis-server binary when it is not the one on the PATH. */
+  public static final String BINARY_VARIABLE = "TIMERLOCK_TEST_REDIS_SERVER";
 
-  private final Path directory;
+  private static final String DEFAULT_BINARY = "redis-server";
+
   private final int port;
   private final List<String> extraArguments;
   private final boolean sentinel;
   private Process process;
 
   private RedisServerProcess(
-      Path directory, int port, List<String> extraArguments, boolean sentinel) {
-    this.directory = directory;
+      Path directory,
+      boolean ownsDirectory,
+      int port,
+      List<String> extraArguments,
+      boolean sentinel) {
+    super(directory, ownsDirectory);
     this.port = port;
     this.extraArguments = extraArguments;
     this.sentinel = sentinel;
@@ -56,27 +62,61 @@ public final class RedisServerProcess implements AutoCloseable {
               + "sentinel failover-timeout "
               + masterName
               + " 5000\n");
-      RedisServerProcess server = new RedisServerProcess(dir, freePort(), List.of(), true);
-      server.start();
-      return server;
+      return started(new RedisServerProcess(dir, true, freePort(), List.of(), true));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
   }
 
-  /** Whether redis-server is on the PATH. */
+  /** Whether redis-server is on the PATH, or where {@link #BINARY_VARIABLE} says. */
   public static boolean installed() {
+    String configured = configuredBinary();
+    if (configured != null) {
+      return Files.isExecutable(Path.of(configured));
+    }
     for (String dir : System.getenv().getOrDefault("PATH", "").split(":")) {
-      if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, BINARY))) {
+      if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, DEFAULT_BINARY))) {
         return true;
       }
     }
     return false;
   }
 
+  private static String configuredBinary() {
+    String configured = System.getenv(BINARY_VARIABLE);
+    return configured == null || configured.isBlank() ? null : configured.strip();
+  }
+
+  private static String binary() {
+    String configured = configuredBinary();
+    return configured == null ? DEFAULT_BINARY : configured;
+  }
+
   /** Starts a server with these extra redis-server arguments, e.g. {@code --requirepass x}. */
   public static RedisServerProcess launch(String... extraArguments) {
     return launchOn(null, extraArguments);
+  }
+
+  /**
+   * Starts a server whose data and log stay in the caller's directory after {@link #close()}, with
+   * these extra redis-server arguments, e.g. {@code --appendonly yes}.
+   *
+   * @param directory its working directory, created if need be
+   */
+  public static RedisServerProcess launchIn(Path directory, String... extraArguments) {
+    try {
+      Files.createDirectories(directory);
+      return started(
+          new RedisServerProcess(
+              // Absolute: redis-server runs in it and would resolve a relative one from there.
+              directory.toAbsolutePath(),
+              false,
+              freePort(),
+              List.copyOf(Arrays.asList(extraArguments)),
+              false));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   /**
@@ -124,27 +164,32 @@ public final class RedisServerProcess implements AutoCloseable {
 
   private static RedisServerProcess launchOn(Integer port, String... extraArguments) {
     try {
-      RedisServerProcess server =
+      return started(
           new RedisServerProcess(
               Files.createTempDirectory("timerlock-redis-"),
+              true,
               port == null ? freePort() : port,
               List.copyOf(Arrays.asList(extraArguments)),
-              false);
-      server.start();
-      return server;
+              false));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Starts the new server; one that does not come up is closed, its port and directory freed. */
+  private static RedisServerProcess started(RedisServerProcess server) {
+    try {
+      server.start();
+      return server;
+    } catch (RuntimeException e) {
+      server.close();
+      throw e;
     }
   }
 
   /** The port it listens on, the same after a restart. */
   public int port() {
     return port;
-  }
-
-  /** Its working directory, with its log. */
-  public Path directory() {
-    return directory;
   }
 
   /** The URI clients connect to, e.g. {@code redis://127.0.0.1:41234}. */
@@ -157,15 +202,28 @@ public final class RedisServerProcess implements AutoCloseable {
     return "127.0.0.1:" + port;
   }
 
+  @Override
+  public StoreAddress storeAddress() {
+    return StoreKind.REDIS.addressAt(address(), "private redis-server");
+  }
+
+  @Override
+  public synchronized long pid() {
+    if (process == null) {
+      throw new IllegalStateException("redis-server on port " + port + " does not run");
+    }
+    return process.pid();
+  }
+
   /** Starts the process, on the same port as before, unless it runs; returns once it answers. */
   public synchronized void start() {
     if (process != null && process.isAlive()) {
       return;
     }
     List<String> command = new ArrayList<>();
-    command.add(BINARY);
+    command.add(binary());
     if (sentinel) {
-      command.add(directory.resolve("sentinel.conf").toString());
+      command.add(directory().resolve("sentinel.conf").toString());
       command.add("--sentinel");
     }
     command.addAll(
@@ -175,17 +233,26 @@ public final class RedisServerProcess implements AutoCloseable {
     }
     command.addAll(
         List.of(
-            "--dir", directory.toString(), "--logfile", directory.resolve("redis.log").toString()));
+            "--dir",
+            directory().toString(),
+            "--logfile",
+            directory().resolve("redis.log").toString()));
     command.addAll(extraArguments);
     try {
       process =
           new ProcessBuilder(command)
-              .directory(directory.toFile())
+              .directory(directory().toFile())
               .redirectErrorStream(true)
-              .redirectOutput(directory.resolve("stdout.log").toFile())
+              .redirectOutput(directory().resolve("stdout.log").toFile())
               .start();
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot start " + BINARY, e);
+      throw new UncheckedIOException(
+          "Cannot start '"
+              + binary()
+              + "' for a private Redis: install redis-server (on Debian, 'apt-get install"
+              + " redis-server', or 'bash .ci/services.sh' as root) or set "
+              + BINARY_VARIABLE,
+          e);
     }
     awaitListening();
   }
@@ -204,15 +271,9 @@ public final class RedisServerProcess implements AutoCloseable {
     awaitClosed();
   }
 
-  /** Kills the process and deletes its directory. */
   @Override
-  public void close() {
+  void stop() {
     kill();
-    try (java.util.stream.Stream<Path> files = Files.walk(directory)) {
-      files.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
-    } catch (IOException e) {
-      // a leftover temporary directory is harmless
-    }
   }
 
   /** Runs redis-cli against this server and returns its output. */
@@ -247,7 +308,7 @@ public final class RedisServerProcess implements AutoCloseable {
   /** The server's log so far, for failure messages. */
   public String log() {
     try {
-      return Files.readString(directory.resolve("redis.log"));
+      return Files.readString(directory().resolve("redis.log"));
     } catch (IOException e) {
       return "(no log: " + e + ")";
     }

@@ -1,4 +1,4 @@
-package org.timerlock.testkit.stores;
+package org.timerlock.teststores;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

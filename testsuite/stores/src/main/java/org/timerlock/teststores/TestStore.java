@@ -1,4 +1,4 @@
-package org.timerlock.testkit.stores;
+package org.timerlock.teststores;
 
 import org.testcontainers.containers.GenericContainer;
 
@@ -52,6 +52,13 @@ abstract class TestStore {
 
   /** A container of the store, not started, for when a Docker engine answers. */
   abstract GenericContainer<?> container();
+
+  /**
+   * A server of the store of its own, started and answering.
+   *
+   * @throws IllegalStateException when it does not start; the message holds its log
+   */
+  abstract PrivateServer privateServer();
 
   /**
    * Checks that the store at the address answers.

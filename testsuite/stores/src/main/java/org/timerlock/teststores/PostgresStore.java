@@ -1,4 +1,4 @@
-package org.timerlock.testkit.stores;
+package org.timerlock.teststores;
 
 import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.containers.wait.strategy.Wait;
@@ -22,6 +22,11 @@ final class PostgresStore extends TestStore.Database {
         .withEnv("POSTGRES_HOST_AUTH_METHOD", "trust")
         .withEnv("POSTGRES_DB", "test")
         .waitingFor(Wait.forLogMessage(".*database system is ready to accept connections.*", 2));
+  }
+
+  @Override
+  PrivateServer privateServer() {
+    return PostgresServer.start();
   }
 
   /** A schema, made the connection's current schema through the URL. */

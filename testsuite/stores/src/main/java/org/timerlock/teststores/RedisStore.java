@@ -1,4 +1,4 @@
-package org.timerlock.testkit.stores;
+package org.timerlock.teststores;
 
 import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.containers.wait.strategy.Wait;
@@ -15,6 +15,11 @@ final class RedisStore extends TestStore {
   GenericContainer<?> container() {
     return new GenericContainer<>(DockerImageName.parse("redis:7-alpine"))
         .waitingFor(Wait.forListeningPort());
+  }
+
+  @Override
+  PrivateServer privateServer() {
+    return RedisServerProcess.launch();
   }
 
   @Override

@@ -1,4 +1,4 @@
-package org.timerlock.testkit.stores;
+package org.timerlock.teststores;
 
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -27,6 +27,11 @@ final class MariaDbStore extends TestStore.Database {
         .withEnv("MARIADB_ALLOW_EMPTY_ROOT_PASSWORD", "1")
         .withEnv("MARIADB_DATABASE", "test")
         .waitingFor(Wait.forLogMessage(".*ready for connections.*", 2));
+  }
+
+  @Override
+  PrivateServer privateServer() {
+    return MariaDbServer.start();
   }
 
   /** A database (MySQL's schemas are databases), named in the URL in place of the server's. */
