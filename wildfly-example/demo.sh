@@ -4,7 +4,8 @@
 #   wildfly-example/demo.sh                      3 nodes, locks in an embedded H2 file database
 #   wildfly-example/demo.sh --postgres [URL]     locks in PostgreSQL (default jdbc:postgresql://127.0.0.1:5432/test, user postgres)
 #   wildfly-example/demo.sh --redis [URI]        locks in Redis (default redis://127.0.0.1:6379)
-#   options: --seconds N (how long the cluster runs, default 30), --nodes N (default 3), --no-build
+#   options: --seconds N (how long the cluster runs, default 30), --nodes N (default 3), --no-build,
+#            --boot-timeout N (how long each node may take to start and deploy, default 600 s)
 #
 # Needs Java 17+ and nothing else: the Maven wrapper builds the application and fetches WildFly.
 # Every node runs the same WAR, unchanged; the store is chosen with system properties, which
@@ -16,6 +17,7 @@ MODULE="$ROOT/wildfly-example"
 DEMO="$MODULE/target/demo"
 SECONDS_TO_RUN=30
 NODES=3
+BOOT_TIMEOUT=600 # a loaded machine can take minutes to boot several WildFly nodes at once
 STORE=h2
 PG_URL="jdbc:postgresql://127.0.0.1:5432/test"
 PG_USER="${PGUSER:-postgres}"
@@ -24,7 +26,7 @@ REDIS_URI="redis://127.0.0.1:6379"
 BUILD=true
 PORT_OFFSET_BASE=2000 # node N listens on 8080 + 2000 + (N-1)*100, management on 9990 + the same
 
-usage() { sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; exit "${1:-0}"; }
+usage() { sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit "${1:-0}"; }
 
 while [[ $# -gt 0 ]]; do
   case "$1" in
@@ -32,6 +34,7 @@ while [[ $# -gt 0 ]]; do
     --redis) STORE=redis; if [[ $# -gt 1 && "$2" == redis* ]]; then REDIS_URI="$2"; shift; fi ;;
     --seconds) SECONDS_TO_RUN="$2"; shift ;;
     --nodes) NODES="$2"; shift ;;
+    --boot-timeout) BOOT_TIMEOUT="$2"; shift ;;
     --no-build) BUILD=false ;;
     -h|--help) usage 0 ;;
     *) echo "unknown option: $1" >&2; usage 2 ;;
@@ -145,18 +148,30 @@ for n in $(seq 1 "$NODES"); do
   echo "node$n: http://127.0.0.1:$((8080 + offset))/timerlock-wildfly-example/api/executions (log $base/log/server.log)"
 done
 
+# Each node gets BOOT_TIMEOUT seconds from the start of the wait; they boot in parallel.
+boot_started=$(date +%s)
 for n in $(seq 1 "$NODES"); do
   marker="$DEMO/node$n/deployments/timerlock-wildfly-example.war"
-  for _ in $(seq 1 240); do
-    [[ -f "$marker.deployed" || -f "$marker.failed" ]] && break
-    kill -0 "${PIDS[$((n - 1))]}" 2>/dev/null || break # the server exited: see its console.log
+  pid="${PIDS[$((n - 1))]}"
+  while [[ ! -f "$marker.deployed" && ! -f "$marker.failed" ]]; do
+    if ! kill -0 "$pid" 2>/dev/null; then
+      echo "node$n's server exited before it deployed the example; see $DEMO/node$n/console.log" >&2
+      exit 1
+    fi
+    if (($(date +%s) - boot_started >= BOOT_TIMEOUT)); then
+      echo "node$n was still starting after $BOOT_TIMEOUT s (a busy machine boots slowly: try" \
+        "--boot-timeout $((BOOT_TIMEOUT * 2))); stopping the nodes. Errors logged after this" \
+        "line come from the stop, not from TimerLock. Log: $DEMO/node$n/log/server.log" >&2
+      exit 1
+    fi
     sleep 0.5
   done
-  if [[ ! -f "$marker.deployed" ]]; then
-    echo "node$n did not deploy the example; see $DEMO/node$n/console.log and log/server.log" >&2
-    cat "$marker.failed" 2>/dev/null >&2 || true
+  if [[ -f "$marker.failed" ]]; then
+    echo "node$n failed to deploy the example; see $DEMO/node$n/log/server.log" >&2
+    cat "$marker.failed" >&2 || true
     exit 1
   fi
+  echo "node$n deployed the example after $(($(date +%s) - boot_started)) s"
 done
 
 say "All nodes are up. Letting the cluster run for $SECONDS_TO_RUN s"
