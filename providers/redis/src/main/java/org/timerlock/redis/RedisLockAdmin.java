@@ -41,13 +41,16 @@ final class RedisLockAdmin implements LockAdmin {
 
   /**
    * KEYS[1] a lock key. Answers {owner, PTTL, seconds, microseconds} by the server's clock, or {}
-   * when the key is gone or is no lock (not a string).
+   * when the key is gone or is no lock (not a string). Only the locking ACL's commands: no {@code
+   * TYPE}, a hash answers GET with an error that pcall turns into a table; so the readiness check,
+   * which runs this, needs no more rights than locking.
    */
   static final LuaScript INSPECT =
       new LuaScript(
-          "if redis.call('TYPE', KEYS[1]).ok ~= 'string' then return {} end\n"
+          "local owner = redis.pcall('GET', KEYS[1])\n"
+              + "if type(owner) ~= 'string' then return {} end\n"
               + "local now = redis.call('TIME')\n"
-              + "return {redis.call('GET', KEYS[1]), redis.call('PTTL', KEYS[1]), now[1], now[2]}\n");
+              + "return {owner, redis.call('PTTL', KEYS[1]), now[1], now[2]}\n");
 
   /** Every key of a type other than string is not a lock: the state hashes. */
   private static final String LOCK_KEY_TYPE = "string";
@@ -132,7 +135,7 @@ final class RedisLockAdmin implements LockAdmin {
     }
     long ttl = (Long) fields.get(1);
     if (ttl == -2) {
-      return null; // expired between TYPE and PTTL
+      return null; // expired between GET and PTTL
     }
     Instant now =
         Instant.ofEpochSecond(
