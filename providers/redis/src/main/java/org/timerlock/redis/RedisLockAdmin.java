@@ -70,16 +70,16 @@ final class RedisLockAdmin implements LockAdmin {
 
   @Override
   public LockPage list(String cursor, int limit) {
-    LockAdmin.checkLimit(limit);
+    int size = LockAdmin.pageSize(limit);
     ScanCursor start = ScanCursor.parse(cursor);
     return runner.call(
         "list the locks",
         jedis -> {
           List<Scanner> scanners = scanners(jedis);
-          ScanParams params = new ScanParams().match(glob(keyBase) + "*").count(limit);
+          ScanParams params = new ScanParams().match(glob(keyBase) + "*").count(size);
           List<String> keys = new ArrayList<>();
           ScanCursor at = start;
-          while (at != null && keys.size() < limit) {
+          while (at != null && keys.size() < size) {
             if (at.node() >= scanners.size()) {
               throw new IllegalArgumentException(
                   RedisMessage.INVALID_ARGUMENT.text(
