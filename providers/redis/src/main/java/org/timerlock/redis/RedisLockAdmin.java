@@ -8,6 +8,7 @@ import java.util.TreeMap;
 import org.timerlock.core.admin.LockAdmin;
 import org.timerlock.core.admin.LockInfo;
 import org.timerlock.core.admin.LockPage;
+import org.timerlock.core.spi.Printable;
 import redis.clients.jedis.AbstractPipeline;
 import redis.clients.jedis.Connection;
 import redis.clients.jedis.ConnectionPool;
@@ -84,7 +85,7 @@ final class RedisLockAdmin implements LockAdmin {
               throw new IllegalArgumentException(
                   RedisMessage.INVALID_ARGUMENT.text(
                       "LockAdmin.list: the cursor '"
-                          + cursor
+                          + ScanCursor.shown(cursor)
                           + "' names a Redis master that is no longer there; start again with"
                           + " null"));
             }
@@ -196,6 +197,9 @@ final class RedisLockAdmin implements LockAdmin {
    */
   record ScanCursor(int node, String cursor) {
 
+    /** How much of a bad cursor a message shows; a real one has at most 31 characters. */
+    private static final int SHOWN_LENGTH = 64;
+
     static ScanCursor parse(String text) {
       if (text == null) {
         return new ScanCursor(0, ScanParams.SCAN_POINTER_START);
@@ -214,7 +218,21 @@ final class RedisLockAdmin implements LockAdmin {
       }
       throw new IllegalArgumentException(
           RedisMessage.INVALID_ARGUMENT.text(
-              "LockAdmin.list: '" + text + "' is not a cursor of the Redis lock admin"));
+              "LockAdmin.list: '" + shown(text) + "' is not a cursor of the Redis lock admin"));
+    }
+
+    /**
+     * A cursor as a message quotes it: it comes from the caller, perhaps from a request, so its
+     * control characters are escaped and only its start is shown.
+     */
+    static String shown(String text) {
+      int length = text.codePointCount(0, text.length());
+      return length <= SHOWN_LENGTH
+          ? Printable.of(text)
+          : Printable.of(text.substring(0, text.offsetByCodePoints(0, SHOWN_LENGTH)))
+              + "... ("
+              + length
+              + " characters)";
     }
 
     /** After a SCAN call: the same master, the next one, or null when the last one is done. */
