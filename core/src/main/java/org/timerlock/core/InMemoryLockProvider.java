@@ -203,12 +203,12 @@ public final class InMemoryLockProvider implements LockProvider {
   private final class MemoryAdmin implements LockAdmin {
     @Override
     public LockPage list(String cursor, int limit) {
-      LockAdmin.checkLimit(limit);
+      int size = LockAdmin.pageSize(limit);
       Map<String, Entry> rest = cursor == null ? locks : locks.tailMap(cursor, false);
       List<LockInfo> page = new ArrayList<>();
       for (Map.Entry<String, Entry> e : rest.entrySet()) {
-        if (page.size() == limit) {
-          return new LockPage(page, page.get(limit - 1).name());
+        if (page.size() == size) {
+          return new LockPage(page, page.get(size - 1).name());
         }
         page.add(info(e.getKey(), e.getValue()));
       }

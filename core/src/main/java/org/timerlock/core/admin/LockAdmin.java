@@ -32,12 +32,19 @@ import org.timerlock.core.internal.CoreMessage;
 public interface LockAdmin {
 
   /**
+   * The largest page {@link #list(String, int)} returns, whatever the limit asked for: a larger
+   * limit is taken as this one. One page is read in one request to the store, and on Redis that
+   * request ({@code SCAN}) blocks the server while it runs; the bound keeps it short.
+   */
+  int MAX_PAGE_SIZE = 1000;
+
+  /**
    * One page of the locks, held or not.
    *
    * @param cursor null for the first page, else {@link LockPage#nextCursor()} of the page before
-   * @param limit the page size: at most this many locks on JDBC and in memory; on Redis a hint
-   *     (SCAN's COUNT), a page may hold a few more, and a lock can appear on two pages when the key
-   *     space is rehashed between the calls
+   * @param limit the page size, taken as {@link #MAX_PAGE_SIZE} when larger: at most this many
+   *     locks on JDBC and in memory; on Redis a hint (SCAN's COUNT), a page may hold a few more,
+   *     and a lock can appear on two pages when the key space is rehashed between the calls
    * @return the page
    * @throws IllegalArgumentException when the limit is not positive or the cursor is not one this
    *     provider made
@@ -76,7 +83,8 @@ public interface LockAdmin {
   /**
    * Every lock, fetched page by page as the stream is consumed.
    *
-   * @param pageSize the page size passed to {@link #list(String, int)}
+   * @param pageSize the page size passed to {@link #list(String, int)}, which takes a larger one
+   *     than {@link #MAX_PAGE_SIZE} as that maximum
    * @return a lazy, sequential stream
    * @throws IllegalArgumentException when the page size is not positive
    */
@@ -99,5 +107,18 @@ public interface LockAdmin {
           CoreMessage.ADMIN_PAGE_SIZE.text(
               "LockAdmin.list(cursor, limit): the limit must be positive, was " + limit));
     }
+  }
+
+  /**
+   * The page size to read, for implementations of {@link #list(String, int)}: the limit, at most
+   * {@link #MAX_PAGE_SIZE}.
+   *
+   * @param limit the page size asked for
+   * @return the page size to read
+   * @throws IllegalArgumentException when it is not positive
+   */
+  static int pageSize(int limit) {
+    checkLimit(limit);
+    return Math.min(limit, MAX_PAGE_SIZE);
   }
 }

@@ -47,7 +47,7 @@ final class JdbcLockAdmin implements LockAdmin {
 
   @Override
   public LockPage list(String cursor, int limit) {
-    LockAdmin.checkLimit(limit);
+    int size = LockAdmin.pageSize(limit);
     return store.execute(
         "list the locks in",
         null,
@@ -61,15 +61,15 @@ final class JdbcLockAdmin implements LockAdmin {
           List<LockInfo> page = new ArrayList<>();
           try (PreparedStatement ps = connection.prepareStatement(sql)) {
             // One row more than the page tells whether another page follows.
-            ps.setMaxRows(limit + 1);
-            ps.setFetchSize(limit + 1);
+            ps.setMaxRows(size + 1);
+            ps.setFetchSize(size + 1);
             if (cursor != null) {
               ps.setString(1, cursor);
             }
             String lastStored = null;
             try (ResultSet rs = ps.executeQuery()) {
               while (rs.next()) {
-                if (page.size() == limit) {
+                if (page.size() == size) {
                   return new LockPage(page, lastStored);
                 }
                 lastStored = rs.getString(1);

@@ -23,8 +23,8 @@ final class JedisFailures {
   static final String ACL_HINT =
       "check that the ACL user may run EVALSHA, EVAL, GET, SET, PTTL, PEXPIRE, DEL, HGET, HSET,"
           + " TIME and PING on the keys of its prefix, plus SELECT for a database other than 0,"
-          + " WAIT for wait-for-replicas, CLUSTER|SLOTS and ASKING on a cluster (see the ACLs in"
-          + " TimerLock's security documentation)";
+          + " WAIT for wait-for-replicas, CLUSTER|SLOTS and ASKING on a cluster, SCAN (and ROLE on a"
+          + " cluster) for listing locks (see the ACLs in TimerLock's security documentation)";
 
   private JedisFailures() {}
 

@@ -8,6 +8,7 @@ import java.util.TreeMap;
 import org.timerlock.core.admin.LockAdmin;
 import org.timerlock.core.admin.LockInfo;
 import org.timerlock.core.admin.LockPage;
+import org.timerlock.core.spi.Printable;
 import redis.clients.jedis.AbstractPipeline;
 import redis.clients.jedis.Connection;
 import redis.clients.jedis.ConnectionPool;
@@ -41,13 +42,16 @@ final class RedisLockAdmin implements LockAdmin {
 
   /**
    * KEYS[1] a lock key. Answers {owner, PTTL, seconds, microseconds} by the server's clock, or {}
-   * when the key is gone or is no lock (not a string).
+   * when the key is gone or is no lock (not a string). Only the locking ACL's commands: no {@code
+   * TYPE}, a hash answers GET with an error that pcall turns into a table; so the readiness check,
+   * which runs this, needs no more rights than locking.
    */
   static final LuaScript INSPECT =
       new LuaScript(
-          "if redis.call('TYPE', KEYS[1]).ok ~= 'string' then return {} end\n"
+          "local owner = redis.pcall('GET', KEYS[1])\n"
+              + "if type(owner) ~= 'string' then return {} end\n"
               + "local now = redis.call('TIME')\n"
-              + "return {redis.call('GET', KEYS[1]), redis.call('PTTL', KEYS[1]), now[1], now[2]}\n");
+              + "return {owner, redis.call('PTTL', KEYS[1]), now[1], now[2]}\n");
 
   /** Every key of a type other than string is not a lock: the state hashes. */
   private static final String LOCK_KEY_TYPE = "string";
@@ -67,21 +71,21 @@ final class RedisLockAdmin implements LockAdmin {
 
   @Override
   public LockPage list(String cursor, int limit) {
-    LockAdmin.checkLimit(limit);
+    int size = LockAdmin.pageSize(limit);
     ScanCursor start = ScanCursor.parse(cursor);
     return runner.call(
         "list the locks",
         jedis -> {
           List<Scanner> scanners = scanners(jedis);
-          ScanParams params = new ScanParams().match(glob(keyBase) + "*").count(limit);
+          ScanParams params = new ScanParams().match(glob(keyBase) + "*").count(size);
           List<String> keys = new ArrayList<>();
           ScanCursor at = start;
-          while (at != null && keys.size() < limit) {
+          while (at != null && keys.size() < size) {
             if (at.node() >= scanners.size()) {
               throw new IllegalArgumentException(
                   RedisMessage.INVALID_ARGUMENT.text(
                       "LockAdmin.list: the cursor '"
-                          + cursor
+                          + ScanCursor.shown(cursor)
                           + "' names a Redis master that is no longer there; start again with"
                           + " null"));
             }
@@ -132,7 +136,7 @@ final class RedisLockAdmin implements LockAdmin {
     }
     long ttl = (Long) fields.get(1);
     if (ttl == -2) {
-      return null; // expired between TYPE and PTTL
+      return null; // expired between GET and PTTL
     }
     Instant now =
         Instant.ofEpochSecond(
@@ -193,6 +197,9 @@ final class RedisLockAdmin implements LockAdmin {
    */
   record ScanCursor(int node, String cursor) {
 
+    /** How much of a bad cursor a message shows; a real one has at most 31 characters. */
+    private static final int SHOWN_LENGTH = 64;
+
     static ScanCursor parse(String text) {
       if (text == null) {
         return new ScanCursor(0, ScanParams.SCAN_POINTER_START);
@@ -211,7 +218,21 @@ final class RedisLockAdmin implements LockAdmin {
       }
       throw new IllegalArgumentException(
           RedisMessage.INVALID_ARGUMENT.text(
-              "LockAdmin.list: '" + text + "' is not a cursor of the Redis lock admin"));
+              "LockAdmin.list: '" + shown(text) + "' is not a cursor of the Redis lock admin"));
+    }
+
+    /**
+     * A cursor as a message quotes it: it comes from the caller, perhaps from a request, so its
+     * control characters are escaped and only its start is shown.
+     */
+    static String shown(String text) {
+      int length = text.codePointCount(0, text.length());
+      return length <= SHOWN_LENGTH
+          ? Printable.of(text)
+          : Printable.of(text.substring(0, text.offsetByCodePoints(0, SHOWN_LENGTH)))
+              + "... ("
+              + length
+              + " characters)";
     }
 
     /** After a SCAN call: the same master, the next one, or null when the last one is done. */

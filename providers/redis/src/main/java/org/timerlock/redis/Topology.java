@@ -181,13 +181,18 @@ sealed interface Topology {
       return new ClientSource(
           description,
           () ->
-              RedisSentinelClient.builder()
-                  .masterName(master)
-                  .sentinels(sentinels)
-                  .clientConfig(masterConfig)
-                  .sentinelClientConfig(sentinelConfig)
-                  .poolConfig(pool)
-                  .build(),
+              SentinelReasons.open(
+                  () ->
+                      RedisSentinelClient.builder()
+                          .masterName(master)
+                          .sentinels(sentinels)
+                          .clientConfig(masterConfig)
+                          .sentinelClientConfig(sentinelConfig)
+                          .poolConfig(pool)
+                          .build(),
+                  sentinels,
+                  sentinelConfig,
+                  master),
           true,
           ClientSource.secrets(settings.password(), settings.sentinelPassword()));
     }

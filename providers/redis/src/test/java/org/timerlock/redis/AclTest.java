@@ -3,6 +3,7 @@ package org.timerlock.redis;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -24,6 +25,8 @@ import org.timerlock.core.LockAttempt.Outcome;
 import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.LockException;
 import org.timerlock.core.SimpleLock;
+import org.timerlock.core.admin.LockAdmin;
+import org.timerlock.core.admin.LockInfo;
 import org.timerlock.teststores.RedisServerProcess;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.RedisClient;
@@ -32,9 +35,11 @@ import redis.clients.jedis.resps.AccessControlLogEntry;
 /**
  * The ACLs that docs/security.md documents for each feature, on a private server with a replica:
  * each is enough for everything TimerLock sends (acquire after the script cache was flushed, a
- * refusal, extend, release that keeps and that deletes the key, the pool's idle check, and the
- * feature's own commands) with nothing refused in the server's {@code ACL LOG}; and each command in
- * it is needed: without it something fails or is refused.
+ * refusal, extend, release that keeps and that deletes the key, the fire guard, the pool's idle
+ * check, the readiness check's look-up, and the feature's own commands) with nothing refused in the
+ * server's {@code ACL LOG}; and each command in it is needed: without it something fails or is
+ * refused. The user is created from the documented line itself, only its password and key pattern
+ * replaced.
  */
 class AclTest {
 
@@ -52,7 +57,9 @@ class AclTest {
   enum Feature {
     STANDALONE(BASE),
     DATABASE(with(BASE, "select")),
-    WAIT_FOR_REPLICAS(with(BASE, "wait"));
+    WAIT_FOR_REPLICAS(with(BASE, "wait")),
+    /** {@code LockAdmin}: listing (and its look-up and release, which need nothing more). */
+    ADMIN(with(BASE, "scan"));
 
     final List<String> commands;
 
@@ -114,11 +121,9 @@ class AclTest {
    * docs/security.md and docs/providers/redis.md, and the additions per feature.
    */
   @Test
-  void theDocumentationShowsTheTestedAcls() throws IOException {
-    Path root =
-        Path.of(System.getProperty("basedir", ".")).toAbsolutePath().getParent().getParent();
-    String security = Files.readString(root.resolve("docs/security.md"));
-    String provider = Files.readString(root.resolve("docs/providers/redis.md"));
+  void theDocumentationShowsTheTestedAcls() {
+    String security = readDoc("docs/security.md");
+    String provider = readDoc("docs/providers/redis.md");
     for (String doc : List.of(security, provider)) {
       assertThat(rules(doc, "ACL SETUSER locker")).containsExactlyInAnyOrderElementsOf(plus(BASE));
     }
@@ -128,7 +133,8 @@ class AclTest {
                 .map(r -> r.startsWith("&") ? r : "+" + r)
                 .toList());
     assertThat(security)
-        .contains("| `+select` |", "| `+wait` |")
+        .contains("| `+select` |", "| `+wait` |", "| `+scan` |")
+        .contains("also `+" + String.join(" +", RedisClusterTest.CLUSTER_ADMIN_ACL) + "`")
         .contains(
             "| `"
                 + String.join(" ", plus(RedisClusterTest.CLUSTER_ACL)).replace("|", "\\|")
@@ -229,7 +235,8 @@ class AclTest {
   private static List<String> exercise(Feature feature, List<String> commands) {
     List<String> problems = new ArrayList<>();
     try (Jedis admin = admin()) {
-      List<String> rules = new ArrayList<>(List.of("reset", "on", ">" + LOCKER_PASSWORD, "~acl:*"));
+      List<String> rules = new ArrayList<>(List.of("reset"));
+      rules.addAll(documentedUserRules());
       commands.forEach(c -> rules.add("+" + c));
       admin.aclSetUser("locker", rules.toArray(String[]::new));
       admin.scriptFlush();
@@ -247,7 +254,7 @@ class AclTest {
                   feature == Feature.WAIT_FOR_REPLICAS ? 1 : 0, Duration.ofMillis(1000))
               .build()) {
         try {
-          everything(provider);
+          everything(provider, feature);
         } catch (LockException e) {
           problems.add(e.getMessage());
         }
@@ -259,7 +266,36 @@ class AclTest {
     return problems;
   }
 
-  private static void everything(RedisLockProvider provider) {
+  /**
+   * The documented locker line of docs/security.md with its command rules left out (the caller adds
+   * the commands under test): {@code on}, the password, the key pattern, {@code resetchannels},
+   * {@code -@all} as written there, with this test's password and key prefix.
+   */
+  private static List<String> documentedUserRules() {
+    String line =
+        readDoc("docs/security.md")
+            .lines()
+            .filter(l -> l.startsWith("ACL SETUSER locker "))
+            .findFirst()
+            .orElseThrow(() -> new AssertionError("no ACL SETUSER locker line in security.md"));
+    return Stream.of(line.substring("ACL SETUSER locker ".length()).trim().split("\\s+"))
+        .filter(rule -> !rule.startsWith("+"))
+        .map(rule -> rule.equals(">secret") ? ">" + LOCKER_PASSWORD : rule)
+        .map(rule -> rule.equals("~job-lock:*") ? "~acl:*" : rule)
+        .toList();
+  }
+
+  private static String readDoc(String path) {
+    Path root =
+        Path.of(System.getProperty("basedir", ".")).toAbsolutePath().getParent().getParent();
+    try {
+      return Files.readString(root.resolve(path));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static void everything(RedisLockProvider provider, Feature feature) {
     String name = "everything-" + RUNS.incrementAndGet();
     Instant fire = Instant.parse("2032-01-01T00:00:00Z");
     LockConfiguration config =
@@ -277,11 +313,29 @@ class AclTest {
             .orElseThrow();
     // lockAtLeastFor has not passed: the key stays for the rest of it.
     extended.unlock();
+    // The fire guard: the fire that ran is refused after the release.
+    assertThat(provider.tryLock(config.forFire(fire)).outcome()).isEqualTo(Outcome.ALREADY_RAN);
     // Nothing left of lockAtLeastFor: the key is deleted.
     provider
         .lock(LockConfiguration.of(name + "-deleted", Duration.ofMinutes(1)))
         .orElseThrow()
         .unlock();
+    LockAdmin admin = provider.admin().orElseThrow();
+    // The readiness check's probe: a look-up, whatever features are in use.
+    assertThat(admin.find("timerlock-health-probe")).isEmpty();
+    assertThat(admin.find(name)).hasValueSatisfying(lock -> assertThat(lock.held()).isTrue());
+    if (feature == Feature.ADMIN) {
+      String listed = name + "-listed";
+      SimpleLock held =
+          provider.lock(LockConfiguration.of(listed, Duration.ofMinutes(1))).orElseThrow();
+      assertThat(admin.stream(10).map(LockInfo::name)).contains(name, listed);
+      LockInfo info = admin.find(listed).orElseThrow();
+      assertThat(admin.release(listed, info.owner())).isTrue();
+      // Released by the admin: free for anyone at once; the old holder's unlock does nothing.
+      provider.lock(LockConfiguration.of(listed, Duration.ofMinutes(1))).orElseThrow().unlock();
+      held.unlock();
+      assertThat(admin.release(name)).isPresent();
+    }
     // The pool's idle check: PING on every idle connection.
     try {
       ((RedisClient) provider.clientIfCreated()).getPool().evict();

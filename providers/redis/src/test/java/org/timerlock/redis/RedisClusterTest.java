@@ -22,6 +22,8 @@ import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.LockException;
 import org.timerlock.core.LockProvider;
 import org.timerlock.core.SimpleLock;
+import org.timerlock.core.admin.LockAdmin;
+import org.timerlock.core.admin.LockInfo;
 import org.timerlock.testkit.LockAdminContract;
 import org.timerlock.testkit.LockProviderContract;
 import org.timerlock.teststores.RedisServerProcess;
@@ -196,6 +198,9 @@ class RedisClusterTest implements LockProviderContract, LockAdminContract {
   /** What a cluster needs beyond {@link AclTest#BASE}: slot discovery, ASK redirections. */
   static final List<String> CLUSTER_ACL = List.of("cluster|slots", "asking");
 
+  /** What listing locks on a cluster needs beyond {@code +scan}: telling masters from replicas. */
+  static final List<String> CLUSTER_ADMIN_ACL = List.of("role");
+
   private static final AtomicInteger ACL_RUNS = new AtomicInteger();
 
   /**
@@ -207,11 +212,37 @@ class RedisClusterTest implements LockProviderContract, LockAdminContract {
   void theDocumentedClusterAclIsEnough() {
     List<String> cluster = new ArrayList<>(AclTest.BASE);
     cluster.addAll(CLUSTER_ACL);
-    assertThat(lockAllOverTheClusterAs(cluster)).as("failures and ACL LOG entries").isEmpty();
+    assertThat(lockAllOverTheClusterAs(cluster, false))
+        .as("failures and ACL LOG entries")
+        .isEmpty();
     for (String command : CLUSTER_ACL) {
       List<String> without = new ArrayList<>(cluster);
       without.remove(command);
-      assertThat(lockAllOverTheClusterAs(without))
+      assertThat(lockAllOverTheClusterAs(without, false))
+          .as("what fails or is refused without +%s", command)
+          .isNotEmpty();
+    }
+  }
+
+  /**
+   * The cluster ACL plus what docs/security.md adds for listing locks: the admin lists, looks up
+   * and releases locks on every master; without {@code +scan} or {@code +role} the listing fails.
+   */
+  @Test
+  void theDocumentedClusterAdminAclIsEnough() {
+    List<String> admin = new ArrayList<>(AclTest.BASE);
+    admin.addAll(CLUSTER_ACL);
+    admin.addAll(AclTest.Feature.ADMIN.commands);
+    admin.addAll(CLUSTER_ADMIN_ACL);
+    List<String> needed = new ArrayList<>(CLUSTER_ADMIN_ACL);
+    needed.add("scan");
+    assertThat(lockAllOverTheClusterAs(admin.stream().distinct().toList(), true))
+        .as("failures and ACL LOG entries")
+        .isEmpty();
+    for (String command : needed) {
+      List<String> without = new ArrayList<>(admin.stream().distinct().toList());
+      without.remove(command);
+      assertThat(lockAllOverTheClusterAs(without, true))
           .as("what fails or is refused without +%s", command)
           .isNotEmpty();
     }
@@ -219,9 +250,10 @@ class RedisClusterTest implements LockProviderContract, LockAdminContract {
 
   /**
    * Gives the user these commands on every node, takes locks on every master and one in a slot that
-   * is being migrated, and returns what failed and what the nodes refused.
+   * is being migrated, looks one up as the readiness check does and, when the user may {@code
+   * SCAN}, lists and releases them; returns what failed and what the nodes refused.
    */
-  private static List<String> lockAllOverTheClusterAs(List<String> commands) {
+  private static List<String> lockAllOverTheClusterAs(List<String> commands, boolean list) {
     List<String> problems = new ArrayList<>();
     for (RedisServerProcess node : NODES) {
       try (Jedis admin = new Jedis("127.0.0.1", node.port())) {
@@ -248,6 +280,25 @@ class RedisClusterTest implements LockProviderContract, LockAdminContract {
           provider.lock(config).orElseThrow().unlock();
         }
         lockInAMigratingSlot(provider, "acl-migrating-" + run);
+        LockAdmin locks = provider.admin().orElseThrow();
+        assertThat(locks.find("timerlock-health-probe")).isEmpty();
+        if (list) {
+          List<SimpleLock> held = new ArrayList<>();
+          for (int i = 0; i < 10; i++) {
+            held.add(
+                provider
+                    .lock(
+                        LockConfiguration.of("acl-listed-" + run + "-" + i, Duration.ofMinutes(1)))
+                    .orElseThrow());
+          }
+          assertThat(locks.stream(3).map(LockInfo::name))
+              .filteredOn(n -> n.startsWith("acl-listed-" + run + "-"))
+              .hasSize(10);
+          for (int i = 0; i < 10; i++) {
+            assertThat(locks.release("acl-listed-" + run + "-" + i)).isPresent();
+          }
+          held.forEach(SimpleLock::unlock);
+        }
       } catch (LockException e) {
         problems.add(e.getMessage());
       }

@@ -3,6 +3,8 @@ package org.timerlock.redis;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.file.Files;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
@@ -30,6 +32,7 @@ class TlsTest {
   private static int rightNamePort;
   private static RedisServerProcess otherName;
   private static int otherNamePort;
+  private static TestCertificates.Pair otherPair;
 
   @BeforeAll
   static void start() throws Exception {
@@ -37,6 +40,7 @@ class TlsTest {
     TestCertificates.Pair right =
         certificates.server("right", "localhost", "IP:127.0.0.1,DNS:localhost");
     TestCertificates.Pair other = certificates.server("other", "evil.example", "DNS:evil.example");
+    otherPair = other;
     rightNamePort = RedisServerProcess.freePort();
     rightName = launchTls(rightNamePort, right);
     otherNamePort = RedisServerProcess.freePort();
@@ -123,6 +127,46 @@ class TlsTest {
         trusting("127.0.0.1", otherNamePort).verifyHostname(false).build()) {
       assertThat(provider.description()).contains("over TLS without host name verification");
       assertLocks(provider, otherName, "other-name-accepted");
+    }
+  }
+
+  /**
+   * A TLS Sentinel whose certificate names evil.example: the client cannot ask it where the master
+   * is, and the message says why (the host name check), not only that no Sentinel answered.
+   */
+  @Test
+  void sentinelWhoseCertificateNamesAnotherHostIsReported() throws Exception {
+    int tlsPort = RedisServerProcess.freePort();
+    try (RedisServerProcess sentinel = RedisServerProcess.launchSentinel("m1", rightName)) {
+      // The Sentinel keeps its configuration file: started again, it serves TLS too.
+      sentinel.kill();
+      Files.writeString(
+          sentinel.directory().resolve("sentinel.conf"),
+          String.join(
+              "\n",
+              "tls-port " + tlsPort,
+              "tls-cert-file " + otherPair.certificate(),
+              "tls-key-file " + otherPair.key(),
+              "tls-ca-cert-file " + certificates.authority(),
+              "tls-auth-clients no",
+              ""),
+          StandardOpenOption.APPEND);
+      sentinel.start();
+      try (RedisLockProvider provider =
+          RedisLockProvider.builder()
+              .sentinel("m1", "127.0.0.1:" + tlsPort)
+              .ssl(true)
+              .sslSocketFactory(certificates.trustingFactory())
+              .connectTimeout(Duration.ofSeconds(2))
+              .build()) {
+        assertThatThrownBy(
+                () -> provider.lock(LockConfiguration.of("via-sentinel", Duration.ofMinutes(1))))
+            .isInstanceOf(LockException.class)
+            .hasMessageContaining("Redis master 'm1' via Sentinel 127.0.0.1:" + tlsPort)
+            .hasMessageContaining("TLS handshake failed")
+            .hasMessageContaining("does not name the host")
+            .hasMessageContaining("127.0.0.1");
+      }
     }
   }
 

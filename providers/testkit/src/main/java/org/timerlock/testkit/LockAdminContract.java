@@ -185,4 +185,21 @@ public interface LockAdminContract extends ProviderFixture {
         .isEqualTo(size);
     assertThatThrownBy(() -> admin().list(null, 0)).isInstanceOf(IllegalArgumentException.class);
   }
+
+  /**
+   * A limit above {@link LockAdmin#MAX_PAGE_SIZE} is taken as that maximum: with more locks than
+   * two pages of it, the largest limit returns one bounded page and a cursor, not every lock (on
+   * Redis a page may hold a few more than the limit, never another maximum's worth).
+   */
+  @Test
+  default void aLimitAboveTheMaximumReturnsOneBoundedPage() {
+    String prefix = uniqueName("admin-bound") + "-";
+    takeLocks(prefix, 2 * LockAdmin.MAX_PAGE_SIZE + 1);
+    LockPage page = admin().list(null, Integer.MAX_VALUE);
+    assertThat(page.locks())
+        .as("a page asked for with the largest limit")
+        .hasSizeLessThanOrEqualTo(
+            exactPageSize() ? LockAdmin.MAX_PAGE_SIZE : 2 * LockAdmin.MAX_PAGE_SIZE);
+    assertThat(page.nextCursor()).as("the cursor of the next page").isNotNull();
+  }
 }
