@@ -6,8 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.timerlock.core.admin.LockAdmin;
-import org.timerlock.testkit.stores.RedisNamespace;
-import org.timerlock.testkit.stores.TestStores;
+import org.timerlock.teststores.RedisNamespace;
+import org.timerlock.teststores.TestStores;
 
 /**
  * A cursor that the Redis lock admin did not make is refused with a message that quotes it escaped
