@@ -13,6 +13,10 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -86,6 +90,54 @@ class TransactionTest {
           .isEqualTo(owner);
       lock.unlock();
       assertThat(lockedSeenByAnotherConnection(name)).isFalse();
+    }
+  }
+
+  /**
+   * A server stopping during a run shuts its managed executor down before the run ends: the
+   * release, and a fire that starts during the stop, still reach the database, on a thread of the
+   * provider's own.
+   */
+  @Test
+  void aStatementAShutDownExecutorRejectsRunsOnTheProvidersOwnThread() throws Exception {
+    ExecutorService managed = Executors.newSingleThreadExecutor();
+    try (HikariDataSource pool = withoutAutocommit();
+        JdbcLockProvider provider =
+            JdbcLockProvider.builder()
+                .dataSource(pool)
+                .outsideTransactionExecutor(managed)
+                .build()) {
+      String running = Pools.unique("running-at-stop-");
+      SimpleLock lock = provider.lock(LockConfiguration.of(running, Duration.ofMinutes(5))).get();
+      managed.shutdown();
+      assertThat(managed.awaitTermination(5, TimeUnit.SECONDS)).isTrue();
+
+      lock.unlock();
+      assertThat(lockedSeenByAnotherConnection(running)).as("release after the stop").isFalse();
+      String late = Pools.unique("fired-during-stop-");
+      SimpleLock lateLock =
+          provider.lock(LockConfiguration.of(late, Duration.ofMinutes(5))).orElseThrow();
+      assertThat(lockedSeenByAnotherConnection(late)).as("taken after the stop").isTrue();
+      lateLock.unlock();
+      assertThat(lockedSeenByAnotherConnection(late)).isFalse();
+    }
+  }
+
+  /** A stopped executor that refuses with an IllegalStateException (as Open Liberty's does). */
+  @Test
+  void aStatementAStoppedExecutorRefusesOtherwiseRunsOnTheProvidersOwnThread() {
+    Executor stopped =
+        task -> {
+          throw new IllegalStateException("the application is not available");
+        };
+    try (HikariDataSource pool = withoutAutocommit();
+        JdbcLockProvider provider =
+            JdbcLockProvider.builder().dataSource(pool).outsideTransactionExecutor(stopped).build()) {
+      String name = Pools.unique("stopped-");
+      SimpleLock lock = provider.lock(LockConfiguration.of(name, Duration.ofMinutes(5))).get();
+      assertThat(lockedSeenByAnotherConnection(name)).isTrue();
+      lock.unlock();
+      assertThat(lockedSeenByAnotherConnection(name)).as("release").isFalse();
     }
   }
 
