@@ -163,7 +163,11 @@ final class OutsideCallerTransaction implements AutoCloseable {
       // lockAtMostFor: a thread of the provider's own has no transaction context either.
       LOG.log(
           Level.DEBUG,
-          () -> executor + " refused the lock statement (" + refused + "); it runs on our own thread");
+          () ->
+              executor
+                  + " refused the lock statement ("
+                  + refused
+                  + "); it runs on our own thread");
     }
     try {
       ExecutorService own = ownExecutor();

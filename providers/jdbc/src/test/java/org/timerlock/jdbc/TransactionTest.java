@@ -132,7 +132,10 @@ class TransactionTest {
         };
     try (HikariDataSource pool = withoutAutocommit();
         JdbcLockProvider provider =
-            JdbcLockProvider.builder().dataSource(pool).outsideTransactionExecutor(stopped).build()) {
+            JdbcLockProvider.builder()
+                .dataSource(pool)
+                .outsideTransactionExecutor(stopped)
+                .build()) {
       String name = Pools.unique("stopped-");
       SimpleLock lock = provider.lock(LockConfiguration.of(name, Duration.ofMinutes(5))).get();
       assertThat(lockedSeenByAnotherConnection(name)).isTrue();
