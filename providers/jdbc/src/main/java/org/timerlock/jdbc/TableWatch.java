@@ -6,7 +6,6 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.OptionalInt;
 import org.timerlock.core.LockException;
-import org.timerlock.core.spi.Printable;
 
 /**
  * What a JDBC provider believes about its lock table: whether it has the fire and token columns,
@@ -108,12 +107,10 @@ final class TableWatch {
   private void requireFits(String name) {
     if (!fits(name)) {
       int length = name.codePointCount(0, name.length());
-      String shown =
-          length <= 100 ? name : name.substring(0, name.offsetByCodePoints(0, 100)) + "...";
       throw new NameTooLongException(
           JdbcMessage.NAME_TOO_LONG.text(
               "Lock name '"
-                  + Printable.of(shown)
+                  + PrintedName.of(name)
                   + "' has "
                   + length
                   + " characters; the lock table "
