@@ -35,12 +35,7 @@ class TableOwnerTest {
         Roles roles = new Roles(db)) {
       String app = roles.create("app");
       String squatter = roles.create("squatter");
-      // As PostgreSQL 14 and earlier have it for public: every role may create tables.
-      roles.exec("GRANT USAGE, CREATE ON SCHEMA " + db.namespace() + " TO PUBLIC");
-      roles.exec("SET ROLE " + squatter);
-      roles.exec(Pools.lockTableDdl(db.namespace() + ".shedlock", 255, "TIMESTAMP(3)"));
-      roles.exec("GRANT SELECT, INSERT, UPDATE ON " + db.namespace() + ".shedlock TO " + app);
-      roles.exec("RESET ROLE");
+      squat(db, roles, squatter, app, false);
 
       try (HikariDataSource pool = Pools.pool(db.url(), app, null, 2);
           JdbcLockProvider provider =
@@ -105,16 +100,7 @@ class TableOwnerTest {
     try (IsolatedDatabase db = TestStores.isolatedDatabase(StoreKind.POSTGRES, getClass());
         Roles roles = new Roles(db)) {
       String app = roles.create("app");
-      String squatter = roles.create("squatter");
-      roles.exec("GRANT USAGE, CREATE ON SCHEMA " + db.namespace() + " TO PUBLIC");
-      roles.exec("SET ROLE " + squatter);
-      String table = db.namespace() + ".shedlock";
-      roles.exec(Pools.lockTableDdl(table, 255, "TIMESTAMP(3)"));
-      if (withFireColumns) {
-        roles.exec("ALTER TABLE " + table + " ADD last_fire BIGINT, ADD fencing_token BIGINT");
-      }
-      roles.exec("GRANT SELECT, INSERT, UPDATE ON " + table + " TO " + app);
-      roles.exec("RESET ROLE");
+      squat(db, roles, roles.create("squatter"), app, withFireColumns);
       try (HikariDataSource pool = Pools.pool(db.url(), app, null, 2);
           JdbcLockProvider provider = JdbcLockProvider.builder().dataSource(pool).build()) {
         for (int i = 0; i < 2; i++) {
@@ -143,6 +129,25 @@ class TableOwnerTest {
           .anyMatch(r -> r.getMessage().startsWith("TIMERLOCK-310 Created lock table"));
       assertThat(warnings()).isEmpty();
     }
+  }
+
+  /**
+   * The squatter creates the lock table first, with or without TimerLock's columns, and grants the
+   * application what TimerLock needs.
+   */
+  private static void squat(
+      IsolatedDatabase db, Roles roles, String squatter, String app, boolean withFireColumns)
+      throws SQLException {
+    // As PostgreSQL 14 and earlier have it for public: every role may create tables.
+    roles.exec("GRANT USAGE, CREATE ON SCHEMA " + db.namespace() + " TO PUBLIC");
+    roles.exec("SET ROLE " + squatter);
+    String table = db.namespace() + ".shedlock";
+    roles.exec(Pools.lockTableDdl(table, 255, "TIMESTAMP(3)"));
+    if (withFireColumns) {
+      roles.exec("ALTER TABLE " + table + " ADD last_fire BIGINT, ADD fencing_token BIGINT");
+    }
+    roles.exec("GRANT SELECT, INSERT, UPDATE ON " + table + " TO " + app);
+    roles.exec("RESET ROLE");
   }
 
   private List<String> warnings() {

@@ -101,17 +101,35 @@ class TransactionTest {
   @Test
   void aStatementAShutDownExecutorRejectsRunsOnTheProvidersOwnThread() throws Exception {
     ExecutorService managed = Executors.newSingleThreadExecutor();
+    aRunAcrossTheStop(
+        managed,
+        () -> {
+          managed.shutdown();
+          assertThat(managed.awaitTermination(5, TimeUnit.SECONDS)).isTrue();
+        });
+  }
+
+  /** A stopped executor that refuses with an IllegalStateException (as Open Liberty's does). */
+  @Test
+  void aStatementAStoppedExecutorRefusesOtherwiseRunsOnTheProvidersOwnThread() throws Exception {
+    Executor stopped =
+        task -> {
+          throw new IllegalStateException("the application is not available");
+        };
+    aRunAcrossTheStop(stopped, () -> {});
+  }
+
+  /** Takes a lock, stops the executor, then releases it and takes and releases another. */
+  private void aRunAcrossTheStop(Executor executor, ThrowingRunnable stop) throws Exception {
     try (HikariDataSource pool = withoutAutocommit();
         JdbcLockProvider provider =
             JdbcLockProvider.builder()
                 .dataSource(pool)
-                .outsideTransactionExecutor(managed)
+                .outsideTransactionExecutor(executor)
                 .build()) {
       String running = Pools.unique("running-at-stop-");
       SimpleLock lock = provider.lock(LockConfiguration.of(running, Duration.ofMinutes(5))).get();
-      managed.shutdown();
-      assertThat(managed.awaitTermination(5, TimeUnit.SECONDS)).isTrue();
-
+      stop.run();
       lock.unlock();
       assertThat(lockedSeenByAnotherConnection(running)).as("release after the stop").isFalse();
       String late = Pools.unique("fired-during-stop-");
@@ -123,25 +141,10 @@ class TransactionTest {
     }
   }
 
-  /** A stopped executor that refuses with an IllegalStateException (as Open Liberty's does). */
-  @Test
-  void aStatementAStoppedExecutorRefusesOtherwiseRunsOnTheProvidersOwnThread() {
-    Executor stopped =
-        task -> {
-          throw new IllegalStateException("the application is not available");
-        };
-    try (HikariDataSource pool = withoutAutocommit();
-        JdbcLockProvider provider =
-            JdbcLockProvider.builder()
-                .dataSource(pool)
-                .outsideTransactionExecutor(stopped)
-                .build()) {
-      String name = Pools.unique("stopped-");
-      SimpleLock lock = provider.lock(LockConfiguration.of(name, Duration.ofMinutes(5))).get();
-      assertThat(lockedSeenByAnotherConnection(name)).isTrue();
-      lock.unlock();
-      assertThat(lockedSeenByAnotherConnection(name)).as("release").isFalse();
-    }
+  /** What stops the executor. */
+  @FunctionalInterface
+  private interface ThrowingRunnable {
+    void run() throws Exception;
   }
 
   /**
