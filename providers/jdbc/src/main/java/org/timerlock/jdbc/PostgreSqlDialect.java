@@ -15,11 +15,11 @@ import org.timerlock.jdbc.SqlStatement.Values;
 
 /**
  * PostgreSQL: one statement whose parts are an UPDATE that takes over an expired row, an INSERT of
- * a missing one ({@code ON CONFLICT DO NOTHING}, so a race on a new name fails no statement), and a
- * read of the row, returning the state of the row after the statement. A refusal writes nothing: no
- * row is locked, no transaction id taken, no WAL written (an {@code ON CONFLICT DO UPDATE ...
- * WHERE} locks the row even when its WHERE refuses the take-over). A refused fire reports the
- * committed {@code last_fire} also when it raced the winner, whose row its snapshot does not show.
+ * a missing one ({@code ON CONFLICT}, so a race on a new name fails no statement), and a read of
+ * the row, returning the state of the row after the statement. A refusal writes nothing: no row is
+ * locked, no transaction id taken, no WAL written (an {@code ON CONFLICT DO UPDATE ... WHERE} locks
+ * the row even when its WHERE refuses the take-over). A refused fire reports the committed {@code
+ * last_fire} also when it raced the winner, whose row its snapshot does not show.
  */
 final class PostgreSqlDialect extends Dialect {
 
