@@ -98,12 +98,7 @@ final class OutsideCallerTransaction implements AutoCloseable {
             task.run();
           }
         };
-    Executor executor = executor();
-    try {
-      executor.execute(once);
-    } catch (RejectedExecutionException e) {
-      throw new SQLException("No thread to run the lock statement outside the transaction", e);
-    }
+    Executor executor = start(once);
     long deadline = System.nanoTime() + maxWait.toNanos();
     try {
       try {
@@ -145,6 +140,41 @@ final class OutsideCallerTransaction implements AutoCloseable {
         throw err;
       }
       throw new SQLException(cause);
+    }
+  }
+
+  /**
+   * Hands the task to the executor, or to a thread of the provider's own when the executor refuses
+   * it; returns the one that took it.
+   */
+  private Executor start(Runnable task) throws SQLException {
+    Executor executor = executor();
+    try {
+      executor.execute(task);
+      return executor;
+    } catch (RuntimeException refused) {
+      if (executor == ownExecutor) {
+        throw new SQLException(
+            "No thread to run the lock statement outside the transaction", refused);
+      }
+      // A server stops its managed executor before the application's last runs end; each server
+      // refuses in its own way (RejectedExecutionException, IllegalStateException). The release
+      // of such a run must still reach the database, or every node skips the job until
+      // lockAtMostFor: a thread of the provider's own has no transaction context either.
+      LOG.log(
+          Level.DEBUG,
+          () ->
+              executor
+                  + " refused the lock statement ("
+                  + refused
+                  + "); it runs on our own thread");
+    }
+    try {
+      ExecutorService own = ownExecutor();
+      own.execute(task);
+      return own;
+    } catch (RejectedExecutionException e) {
+      throw new SQLException("No thread to run the lock statement outside the transaction", e);
     }
   }
 

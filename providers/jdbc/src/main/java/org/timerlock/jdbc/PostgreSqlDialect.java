@@ -15,10 +15,11 @@ import org.timerlock.jdbc.SqlStatement.Values;
 
 /**
  * PostgreSQL: one statement whose parts are an UPDATE that takes over an expired row, an INSERT of
- * a missing one ({@code ON CONFLICT DO NOTHING}, so a race on a new name fails no statement), and a
- * read of the row, returning the state of the row after the statement. A refusal writes nothing: no
- * row is locked, no transaction id taken, no WAL written (an {@code ON CONFLICT DO UPDATE ...
- * WHERE} locks the row even when its WHERE refuses the take-over).
+ * a missing one ({@code ON CONFLICT}, so a race on a new name fails no statement), and a read of
+ * the row, returning the state of the row after the statement. A refusal writes nothing: no row is
+ * locked, no transaction id taken, no WAL written (an {@code ON CONFLICT DO UPDATE ... WHERE} locks
+ * the row even when its WHERE refuses the take-over). A refused fire reports the committed {@code
+ * last_fire} also when it raced the winner, whose row its snapshot does not show.
  */
 final class PostgreSqlDialect extends Dialect {
 
@@ -99,22 +100,43 @@ final class PostgreSqlDialect extends Dialect {
   @Override
   SqlStatement acquire(LockTable t, AcquireMode mode) {
     boolean leaseOnly = mode == AcquireMode.LEASE_ONLY;
+    boolean fire = mode == AcquireMode.FIRE;
     String state = stateColumns(t, mode, "");
     Builder b = new Builder();
     b.sql("WITH cur AS (SELECT " + (leaseOnly ? "1 AS one" : LockTable.LAST_FIRE));
+    if (fire) {
+      b.sql(", " + t.lockUntil() + " <= " + now());
+      guard(b, mode, "");
+      b.sql(" AS free");
+    }
     b.sql(" FROM " + t.table() + " WHERE " + t.name() + " = ").name();
     b.sql("), upd AS (UPDATE " + t.table() + " SET ");
     takeOver(b, t, mode, "");
     b.sql(" WHERE " + t.name() + " = ").name();
     b.sql(" AND " + t.lockUntil() + " <= " + now());
     guard(b, mode, "");
-    b.sql(" RETURNING " + state + "), ins AS (INSERT INTO " + t.table());
+    b.sql(" RETURNING " + state + "), ins AS (INSERT INTO " + t.table() + (fire ? " AS l" : ""));
     b.sql(" (" + columns(t, mode) + ") SELECT ");
     newRow(b, mode);
-    b.sql(" WHERE NOT EXISTS (SELECT 1 FROM cur) ON CONFLICT (" + t.name() + ") DO NOTHING");
+    b.sql(" WHERE NOT EXISTS (SELECT 1 FROM cur) ON CONFLICT (" + t.name() + ") DO ");
+    // Only nodes racing to insert a new name get here. For a fire, the loser reads the winner's
+    // row by rewriting it unchanged: its own snapshot predates that row, and only the conflict
+    // sees it.
+    b.sql(fire ? "UPDATE SET " + LockTable.LAST_FIRE + " = l." + LockTable.LAST_FIRE : "NOTHING");
     b.sql(" RETURNING " + state + ") SELECT " + firstOf(t.lockedBy()));
     if (!leaseOnly) {
       b.sql(", " + firstOf(LockTable.FENCING_TOKEN));
+    }
+    if (fire) {
+      // The row was free in the statement's snapshot and still the update took nothing: another
+      // node committed a take-over meanwhile. The snapshot shows the row before it; a locking read
+      // sees the committed version, whose lock the refused update already holds.
+      b.sql(", CASE WHEN (SELECT free FROM cur) AND NOT EXISTS (SELECT 1 FROM upd)");
+      b.sql(" THEN (SELECT " + LockTable.LAST_FIRE + " FROM " + t.table());
+      b.sql(" WHERE " + t.name() + " = ").name().sql(" FOR SHARE)");
+      b.sql(" ELSE COALESCE((SELECT " + LockTable.LAST_FIRE + " FROM ins),");
+      b.sql(" (SELECT " + LockTable.LAST_FIRE + " FROM cur)) END");
+    } else if (!leaseOnly) {
       b.sql(", (SELECT " + LockTable.LAST_FIRE + " FROM cur)");
     }
     return b.build();

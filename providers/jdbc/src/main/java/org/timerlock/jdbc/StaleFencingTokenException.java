@@ -21,7 +21,7 @@ public final class StaleFencingTokenException extends SQLException {
     super(
         JdbcMessage.STALE_FENCING_TOKEN.text(
             "Write to '"
-                + resource
+                + PrintedName.of(resource)
                 + "' refused: fencing token "
                 + token
                 + " is older than the latest one recorded in "

@@ -4,9 +4,9 @@ import java.lang.System.Logger.Level;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Optional;
 import java.util.OptionalInt;
 import org.timerlock.core.LockException;
-import org.timerlock.core.spi.Printable;
 
 /**
  * What a JDBC provider believes about its lock table: whether it has the fire and token columns,
@@ -108,12 +108,10 @@ final class TableWatch {
   private void requireFits(String name) {
     if (!fits(name)) {
       int length = name.codePointCount(0, name.length());
-      String shown =
-          length <= 100 ? name : name.substring(0, name.offsetByCodePoints(0, 100)) + "...";
       throw new NameTooLongException(
           JdbcMessage.NAME_TOO_LONG.text(
               "Lock name '"
-                  + Printable.of(shown)
+                  + PrintedName.of(name)
                   + "' has "
                   + length
                   + " characters; the lock table "
@@ -138,6 +136,7 @@ final class TableWatch {
    */
   private void lookAtTable(Connection connection, Dialect dialect) throws SQLException {
     TableMetadata metadata = new TableMetadata(connection, dialect, table);
+    Optional<TableOwner> foreign = Optional.empty();
     if (metadata.certainlyMissing()) {
       nameLimit = 0;
       if (!createTable) {
@@ -145,18 +144,20 @@ final class TableWatch {
       }
       createTable(connection, dialect);
       // Another role may have created it first (CREATE TABLE IF NOT EXISTS then does nothing).
-      checkOwnerOnce(connection, dialect);
+      foreign = foreignOwnerOnce(connection, dialect);
       if (shape != TableShape.UNKNOWN) {
+        foreign.ifPresent(o -> warnOfOwner(o, ""));
         return;
       }
       // Another node created it in the same instant: what it created decides, as for any table
       // found. Without this look a request for a fire would run on the lease alone.
       metadata = new TableMetadata(connection, dialect, table);
       if (metadata.certainlyMissing()) {
+        foreign.ifPresent(o -> warnOfOwner(o, ""));
         return;
       }
     } else {
-      checkOwnerOnce(connection, dialect);
+      foreign = foreignOwnerOnce(connection, dialect);
     }
     OptionalInt size = metadata.nameColumnSize();
     nameLimit = size.isPresent() ? nameLimit(dialect, size.getAsInt()) : 0;
@@ -164,29 +165,29 @@ final class TableWatch {
         dialect.supportsFireColumns()
             && metadata.hasColumns(LockTable.LAST_FIRE, LockTable.FENCING_TOKEN);
     TableShape found = full ? TableShape.FULL : TableShape.LEASE_ONLY;
-    if (found != shape && !full) {
+    if (foreign.isPresent()) {
+      // A table another role owns and that turns the guard off: one finding, said at once, loud.
+      TableOwner o = foreign.get();
+      warnOfOwner(o, full ? "" : " " + leaseOnlyInForeignTable(dialect, o));
+    } else if (found != shape && !full) {
       LOG.log(Level.INFO, () -> JdbcMessage.LEASE_ONLY.text(leaseOnlyReason(dialect)));
     }
     shape = found;
   }
 
   /**
-   * Once per provider, when it first finds the table: a warning when another role owns it. Where
+   * Once per provider, when it first finds the table: the owner, when another role owns it. Where
    * any role may create tables in a schema the application uses (PostgreSQL 14 and earlier: {@code
    * public}), that role's table would otherwise be adopted without a word; its owner can alter or
    * drop it and add triggers that run as the application's user on every lock statement.
    */
-  private void checkOwnerOnce(Connection connection, Dialect dialect) {
+  private Optional<TableOwner> foreignOwnerOnce(Connection connection, Dialect dialect) {
     if (ownerChecked) {
-      return;
+      return Optional.empty();
     }
     ownerChecked = true;
     try {
-      dialect
-          .tableOwner(connection, table)
-          .filter(o -> !o.isUser())
-          .ifPresent(
-              o -> LOG.log(Level.WARNING, () -> JdbcMessage.TABLE_OWNER.text(ownerWarning(o))));
+      return dialect.tableOwner(connection, table).filter(o -> !o.isUser());
     } catch (SQLException e) {
       JdbcStore.rollbackIfInTransaction(connection);
       LOG.log(
@@ -196,7 +197,13 @@ final class TableWatch {
                   + table.table()
                   + ": "
                   + store.redactor().text(e.getMessage()));
+      return Optional.empty();
     }
+  }
+
+  /** The owner warning, followed by what else is wrong with the table (or nothing). */
+  private void warnOfOwner(TableOwner o, String alsoFound) {
+    LOG.log(Level.WARNING, () -> JdbcMessage.TABLE_OWNER.text(ownerWarning(o) + alsoFound));
   }
 
   private String ownerWarning(TableOwner o) {
@@ -218,6 +225,21 @@ final class TableWatch {
         + "timerlock.jdbc.table to a schema where only trusted roles can create tables (on"
         + " PostgreSQL 14 and earlier every role can create tables in schema public)."
         + " TimerLock needs SELECT, INSERT and UPDATE on the table; see docs/security.md.";
+  }
+
+  /** Why the guard is off in a table of another role, which only that role can alter. */
+  private String leaseOnlyInForeignTable(Dialect dialect, TableOwner o) {
+    if (!dialect.supportsFireColumns()) {
+      return leaseOnlyReason(dialect) + ".";
+    }
+    return "The table also has no columns "
+        + LockTable.LAST_FIRE
+        + " and "
+        + LockTable.FENCING_TOKEN
+        + ": the fire guard and fencing tokens are off, the lease alone decides; only '"
+        + o.owner()
+        + "' can add them, with: "
+        + String.join("; ", dialect.addFireColumns(table));
   }
 
   private String leaseOnlyReason(Dialect dialect) {

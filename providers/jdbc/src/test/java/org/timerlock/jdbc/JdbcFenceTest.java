@@ -2,6 +2,7 @@ package org.timerlock.jdbc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.zaxxer.hikari.HikariDataSource;
 import java.sql.Connection;
@@ -79,6 +80,28 @@ class JdbcFenceTest {
         .hasMessageContaining("'invoices'");
 
     assertThat(writers()).containsExactly("node-2");
+  }
+
+  /**
+   * The refused resource's name is the application's text: the message quotes it escaped, so it
+   * cannot forge a log line, and cut, so a huge one does not flood the log; {@code resource()}
+   * keeps it as it was.
+   */
+  @Test
+  void aRefusedResourceIsQuotedEscapedAndCut() throws SQLException {
+    String forged = "invoices\r\nTIMERLOCK-999 forged line\u2028\t";
+    String resource = forged + "x".repeat(200);
+    try (Connection c = pool.getConnection()) {
+      fence.check(c, resource, 20);
+      StaleFencingTokenException refused =
+          assertThrows(StaleFencingTokenException.class, () -> fence.check(c, resource, 10));
+      System.out.println("Refused: " + refused.getMessage());
+      assertThat(refused.getMessage())
+          .doesNotContain("\n", "\r", "\t", "\u2028")
+          .contains("'invoices\\r\\nTIMERLOCK-999 forged line\\u2028\\t" + "x".repeat(63) + "...'")
+          .doesNotContain("x".repeat(64));
+      assertThat(refused.resource()).isEqualTo(resource);
+    }
   }
 
   @Test

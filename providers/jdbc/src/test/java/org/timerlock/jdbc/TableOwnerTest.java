@@ -35,12 +35,7 @@ class TableOwnerTest {
         Roles roles = new Roles(db)) {
       String app = roles.create("app");
       String squatter = roles.create("squatter");
-      // As PostgreSQL 14 and earlier have it for public: every role may create tables.
-      roles.exec("GRANT USAGE, CREATE ON SCHEMA " + db.namespace() + " TO PUBLIC");
-      roles.exec("SET ROLE " + squatter);
-      roles.exec(Pools.lockTableDdl(db.namespace() + ".shedlock", 255, "TIMESTAMP(3)"));
-      roles.exec("GRANT SELECT, INSERT, UPDATE ON " + db.namespace() + ".shedlock TO " + app);
-      roles.exec("RESET ROLE");
+      squat(db, roles, squatter, app, false);
 
       try (HikariDataSource pool = Pools.pool(db.url(), app, null, 2);
           JdbcLockProvider provider =
@@ -72,6 +67,51 @@ class TableOwnerTest {
     }
   }
 
+  /**
+   * A ShedLock table of another role turns the fire guard and fencing tokens off as well: one
+   * WARNING says both, and no INFO says the second half again.
+   */
+  @Test
+  void aShedLockTableOfAnotherRoleWarnsOfItsOwnerAndItsMissingColumnsAtOnce() throws SQLException {
+    List<String> warnings = warningsForATableOf(false);
+    assertThat(warnings).as("one warning").hasSize(1);
+    System.out.println("Warning: " + warnings.get(0));
+    assertThat(warnings.get(0))
+        .startsWith("TIMERLOCK-311 Lock table ")
+        .contains(".shedlock is owned by role 'tl_squatter_")
+        .contains("has no columns last_fire and fencing_token")
+        .contains("the fire guard and fencing tokens are off")
+        .contains("ALTER TABLE shedlock ADD last_fire BIGINT");
+    assertThat(log.messages()).noneMatch(m -> m.startsWith("TIMERLOCK-309"));
+  }
+
+  /** A table of another role with TimerLock's columns: the warning names the owner only. */
+  @Test
+  void aFullTableOfAnotherRoleWarnsOfItsOwnerOnly() throws SQLException {
+    List<String> warnings = warningsForATableOf(true);
+    assertThat(warnings).as("one warning").hasSize(1);
+    assertThat(warnings.get(0))
+        .contains(".shedlock is owned by role 'tl_squatter_")
+        .doesNotContain("last_fire");
+  }
+
+  /** The warnings of a provider that uses a table of another role, with or without the columns. */
+  private List<String> warningsForATableOf(boolean withFireColumns) throws SQLException {
+    try (IsolatedDatabase db = TestStores.isolatedDatabase(StoreKind.POSTGRES, getClass());
+        Roles roles = new Roles(db)) {
+      String app = roles.create("app");
+      squat(db, roles, roles.create("squatter"), app, withFireColumns);
+      try (HikariDataSource pool = Pools.pool(db.url(), app, null, 2);
+          JdbcLockProvider provider = JdbcLockProvider.builder().dataSource(pool).build()) {
+        for (int i = 0; i < 2; i++) {
+          provider.lock(LockConfiguration.of("job", Duration.ofMinutes(1))).orElseThrow().unlock();
+        }
+        assertThat(provider.features().isEmpty()).isEqualTo(!withFireColumns);
+      }
+      return warnings();
+    }
+  }
+
   @Test
   void aTableTheUserCreatedRaisesNothing() throws SQLException {
     try (IsolatedDatabase db = TestStores.isolatedDatabase(StoreKind.POSTGRES, getClass());
@@ -89,6 +129,25 @@ class TableOwnerTest {
           .anyMatch(r -> r.getMessage().startsWith("TIMERLOCK-310 Created lock table"));
       assertThat(warnings()).isEmpty();
     }
+  }
+
+  /**
+   * The squatter creates the lock table first, with or without TimerLock's columns, and grants the
+   * application what TimerLock needs.
+   */
+  private static void squat(
+      IsolatedDatabase db, Roles roles, String squatter, String app, boolean withFireColumns)
+      throws SQLException {
+    // As PostgreSQL 14 and earlier have it for public: every role may create tables.
+    roles.exec("GRANT USAGE, CREATE ON SCHEMA " + db.namespace() + " TO PUBLIC");
+    roles.exec("SET ROLE " + squatter);
+    String table = db.namespace() + ".shedlock";
+    roles.exec(Pools.lockTableDdl(table, 255, "TIMESTAMP(3)"));
+    if (withFireColumns) {
+      roles.exec("ALTER TABLE " + table + " ADD last_fire BIGINT, ADD fencing_token BIGINT");
+    }
+    roles.exec("GRANT SELECT, INSERT, UPDATE ON " + table + " TO " + app);
+    roles.exec("RESET ROLE");
   }
 
   private List<String> warnings() {

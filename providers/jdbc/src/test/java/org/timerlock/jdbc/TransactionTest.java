@@ -13,6 +13,10 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -87,6 +91,60 @@ class TransactionTest {
       lock.unlock();
       assertThat(lockedSeenByAnotherConnection(name)).isFalse();
     }
+  }
+
+  /**
+   * A server stopping during a run shuts its managed executor down before the run ends: the
+   * release, and a fire that starts during the stop, still reach the database, on a thread of the
+   * provider's own.
+   */
+  @Test
+  void aStatementAShutDownExecutorRejectsRunsOnTheProvidersOwnThread() throws Exception {
+    ExecutorService managed = Executors.newSingleThreadExecutor();
+    aRunAcrossTheStop(
+        managed,
+        () -> {
+          managed.shutdown();
+          assertThat(managed.awaitTermination(5, TimeUnit.SECONDS)).isTrue();
+        });
+  }
+
+  /** A stopped executor that refuses with an IllegalStateException (as Open Liberty's does). */
+  @Test
+  void aStatementAStoppedExecutorRefusesOtherwiseRunsOnTheProvidersOwnThread() throws Exception {
+    Executor stopped =
+        task -> {
+          throw new IllegalStateException("the application is not available");
+        };
+    aRunAcrossTheStop(stopped, () -> {});
+  }
+
+  /** Takes a lock, stops the executor, then releases it and takes and releases another. */
+  private void aRunAcrossTheStop(Executor executor, ThrowingRunnable stop) throws Exception {
+    try (HikariDataSource pool = withoutAutocommit();
+        JdbcLockProvider provider =
+            JdbcLockProvider.builder()
+                .dataSource(pool)
+                .outsideTransactionExecutor(executor)
+                .build()) {
+      String running = Pools.unique("running-at-stop-");
+      SimpleLock lock = provider.lock(LockConfiguration.of(running, Duration.ofMinutes(5))).get();
+      stop.run();
+      lock.unlock();
+      assertThat(lockedSeenByAnotherConnection(running)).as("release after the stop").isFalse();
+      String late = Pools.unique("fired-during-stop-");
+      SimpleLock lateLock =
+          provider.lock(LockConfiguration.of(late, Duration.ofMinutes(5))).orElseThrow();
+      assertThat(lockedSeenByAnotherConnection(late)).as("taken after the stop").isTrue();
+      lateLock.unlock();
+      assertThat(lockedSeenByAnotherConnection(late)).isFalse();
+    }
+  }
+
+  /** What stops the executor. */
+  @FunctionalInterface
+  private interface ThrowingRunnable {
+    void run() throws Exception;
   }
 
   /**
