@@ -169,7 +169,8 @@ public final class DefaultLockingTaskExecutor implements LockingTaskExecutor {
       throw e;
     } finally {
       ActiveLocks.pop(held);
-      if (release(configuration, held.lock)) {
+      RunEnd end = failure == null ? RunEnd.succeeded() : RunEnd.failed(failure);
+      if (release(configuration, held.lock, end)) {
         ownLeases.released(configuration.name(), leaseEndNanos);
       }
       Duration ranFor = Duration.ofNanos(System.nanoTime() - start);
@@ -179,9 +180,9 @@ public final class DefaultLockingTaskExecutor implements LockingTaskExecutor {
   }
 
   /** Releases the lock; whether the store took the release. */
-  private boolean release(LockConfiguration configuration, SimpleLock lock) {
+  private boolean release(LockConfiguration configuration, SimpleLock lock, RunEnd end) {
     try {
-      lock.unlock();
+      lock.unlock(end);
       return true;
     } catch (RuntimeException | Error e) {
       LockException failure = StoreFailures.of("Releasing", configuration, e);

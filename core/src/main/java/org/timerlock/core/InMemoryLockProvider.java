@@ -13,6 +13,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentNavigableMap;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.atomic.AtomicLong;
+import org.timerlock.core.admin.LastRun;
 import org.timerlock.core.admin.LockAdmin;
 import org.timerlock.core.admin.LockInfo;
 import org.timerlock.core.admin.LockPage;
@@ -36,7 +37,8 @@ public final class InMemoryLockProvider implements LockProvider {
       long lockedAtNanos,
       long lockUntilNanos,
       long fencingToken,
-      long lastFireMillis) {}
+      long lastFireMillis,
+      LastRun lastRun) {}
 
   private final ConcurrentNavigableMap<String, Entry> locks = new ConcurrentSkipListMap<>();
   private final LockAdmin admin = new MemoryAdmin();
@@ -86,7 +88,8 @@ public final class InMemoryLockProvider implements LockProvider {
                   now,
                   now + configuration.lockAtMostFor().toNanos(),
                   fencingTokens.incrementAndGet(),
-                  Math.max(fire, lastFire));
+                  Math.max(fire, lastFire),
+                  current == null ? null : current.lastRun);
             });
     if (alreadyRan[0]) {
       return LockAttempt.alreadyRan();
@@ -132,7 +135,9 @@ public final class InMemoryLockProvider implements LockProvider {
         entry.owner,
         wallNow.minusNanos(now - entry.lockedAtNanos),
         wallNow.plusNanos(entry.lockUntilNanos - now),
-        entry.lockUntilNanos - now > 0);
+        entry.lockUntilNanos - now > 0,
+        entry.lastFireMillis == NO_FIRE ? null : Instant.ofEpochMilli(entry.lastFireMillis),
+        entry.lastRun);
   }
 
   private final class InMemoryLock implements SimpleLock {
@@ -151,6 +156,11 @@ public final class InMemoryLockProvider implements LockProvider {
 
     @Override
     public void unlock() {
+      unlock(RunEnd.succeeded());
+    }
+
+    @Override
+    public void unlock(RunEnd end) {
       long keepUntil = lockedAtNanos + configuration.lockAtLeastFor().toNanos();
       locks.computeIfPresent(
           configuration.name(),
@@ -159,13 +169,25 @@ public final class InMemoryLockProvider implements LockProvider {
               return current;
             }
             long now = System.nanoTime();
+            RunEnd recorded = current.lockUntilNanos - now > 0 ? end : end.lockLost();
+            Instant wallNow = Instant.now();
+            LastRun run =
+                new LastRun(
+                    configuration.fireInstant(),
+                    OwnerIds.nodeIdOf(owner),
+                    wallNow.minusNanos(now - lockedAtNanos),
+                    wallNow,
+                    recorded.outcome(),
+                    recorded.errorClass(),
+                    recorded.errorMessage());
             // Kept, expired, rather than removed: the guard must remember the latest fire.
             return new Entry(
                 owner,
                 current.lockedAtNanos,
                 keepUntil - now > 0 ? keepUntil : now,
                 fencingToken,
-                current.lastFireMillis);
+                current.lastFireMillis,
+                run);
           });
     }
 
@@ -186,7 +208,8 @@ public final class InMemoryLockProvider implements LockProvider {
                 now,
                 now + atMostFor.toNanos(),
                 current.fencingToken,
-                current.lastFireMillis);
+                current.lastFireMillis,
+                current.lastRun);
           });
       return done[0]
           ? Optional.of(new InMemoryLock(extended, owner, now, fencingToken))
@@ -233,7 +256,12 @@ public final class InMemoryLockProvider implements LockProvider {
             }
             released[0] = true;
             return new Entry(
-                owner, current.lockedAtNanos, now, current.fencingToken, current.lastFireMillis);
+                owner,
+                current.lockedAtNanos,
+                now,
+                current.fencingToken,
+                current.lastFireMillis,
+                current.lastRun);
           });
       return released[0];
     }

@@ -168,6 +168,13 @@ public final class KeepAliveLockProvider implements LockProvider {
     }
 
     @Override
+    public synchronized void unlock(RunEnd end) {
+      released = true;
+      renewal.cancel(false);
+      current.unlock(end);
+    }
+
+    @Override
     public synchronized Optional<SimpleLock> extend(Duration atMostFor, Duration atLeastFor) {
       Optional<SimpleLock> extended = current.extend(atMostFor, atLeastFor);
       extended.ifPresent(

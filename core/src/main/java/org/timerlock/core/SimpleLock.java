@@ -21,6 +21,19 @@ public interface SimpleLock {
   void unlock();
 
   /**
+   * Releases the lock and tells the store how the run ended, for stores that record the last run of
+   * each lock ({@link org.timerlock.core.admin.LockInfo#lastRun()}). The release is the same single
+   * statement or command as {@link #unlock()}: recording costs no extra round trip. A provider that
+   * records nothing releases as {@link #unlock()} does, which is the default.
+   *
+   * @param end how the run ended
+   * @throws LockException when the store cannot answer; the lock then expires on its own
+   */
+  default void unlock(RunEnd end) {
+    unlock();
+  }
+
+  /**
    * Extends a held lock: from now, it is kept for at most {@code atMostFor} and, once released,
    * until at least now + {@code atLeastFor}. The returned lock replaces this one, which must not be
    * used afterwards.

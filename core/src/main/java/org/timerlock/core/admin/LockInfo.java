@@ -17,9 +17,19 @@ import org.timerlock.core.spi.Printable;
  *     lockAtLeastFor after a release); null for a Redis key without expiry
  * @param held whether the lock is held at the moment it was read, judged by the store's clock: a
  *     lock released with lockAtLeastFor left counts as held until then
+ * @param lastFire the latest scheduled fire the store granted for the name (the fire guard's
+ *     memory); null when none was granted or the store does not guard fires
+ * @param lastRun the latest run whose release the store recorded; null when none was recorded or
+ *     the store does not record runs
  */
 public record LockInfo(
-    String name, String owner, Instant lockedAt, Instant lockUntil, boolean held) {
+    String name,
+    String owner,
+    Instant lockedAt,
+    Instant lockUntil,
+    boolean held,
+    Instant lastFire,
+    LastRun lastRun) {
 
   /**
    * Checks the name and owner.
@@ -29,6 +39,30 @@ public record LockInfo(
   public LockInfo {
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(owner, "owner");
+  }
+
+  /**
+   * A lock as a store that keeps neither fires nor runs has it.
+   *
+   * @param name the lock name
+   * @param owner the owner value of the latest acquisition
+   * @param lockedAt when it was taken, by the store's clock; null where not recorded
+   * @param lockUntil until when it is held, by the store's clock
+   * @param held whether it is held at the moment it was read
+   */
+  public LockInfo(String name, String owner, Instant lockedAt, Instant lockUntil, boolean held) {
+    this(name, owner, lockedAt, lockUntil, held, null, null);
+  }
+
+  /**
+   * The same lock with what the store keeps beyond the lease.
+   *
+   * @param fire the latest fire granted, or null
+   * @param run the latest recorded run, or null
+   * @return the lock with both
+   */
+  public LockInfo withHistory(Instant fire, LastRun run) {
+    return new LockInfo(name, owner, lockedAt, lockUntil, held, fire, run);
   }
 
   /**

@@ -5,7 +5,8 @@ import org.timerlock.core.LockException;
 import org.timerlock.core.LockProvider;
 
 /** The in-memory provider passes the whole contract; in one JVM, both "nodes" share one map. */
-class InMemoryLockProviderContractTest implements LockProviderContract, LockAdminContract {
+class InMemoryLockProviderContractTest
+    implements LockProviderContract, LockAdminContract, LastRunContract {
 
   private final InMemoryLockProvider store = new InMemoryLockProvider();
 
