@@ -58,7 +58,9 @@ enum CdiMessage implements MessageCode {
   /** An attribute of a schedule annotation that cannot be read. */
   ANNOTATION_UNREADABLE(224),
   /** Lock admin asked of a lock provider that has none. */
-  ADMIN_UNSUPPORTED(225);
+  ADMIN_UNSUPPORTED(225),
+  /** LockedTasks injected where the Jakarta Concurrency API is missing. */
+  LOCKED_TASKS_UNAVAILABLE(226);
 
   private final int number;
 
