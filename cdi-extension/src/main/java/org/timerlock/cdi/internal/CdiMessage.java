@@ -60,7 +60,9 @@ enum CdiMessage implements MessageCode {
   /** Lock admin asked of a lock provider that has none. */
   ADMIN_UNSUPPORTED(225),
   /** LockedTasks injected where the Jakarta Concurrency API is missing. */
-  LOCKED_TASKS_UNAVAILABLE(226);
+  LOCKED_TASKS_UNAVAILABLE(226),
+  /** A shared lock name whose methods give it different durations. */
+  SHARED_SETTINGS_DIFFER(227);
 
   private final int number;
 

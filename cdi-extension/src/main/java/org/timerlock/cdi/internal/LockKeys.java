@@ -29,7 +29,8 @@ enum LockKeys {
       "shared",
       ValueType.BOOLEAN,
       "false",
-      "Set to true to let several methods use this lock name, so they exclude each other."),
+      "Set to true to let several methods use this lock name, so they exclude each other; they"
+          + " must give it the same lockAtMostFor and lockAtLeastFor."),
   ENABLED(
       "enabled",
       ValueType.BOOLEAN,
