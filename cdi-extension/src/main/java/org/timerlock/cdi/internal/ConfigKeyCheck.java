@@ -8,6 +8,7 @@ import java.util.function.Consumer;
 import org.eclipse.microprofile.config.Config;
 import org.timerlock.core.spi.ConfigKey;
 import org.timerlock.core.spi.MessageCode;
+import org.timerlock.core.spi.Printable;
 
 /**
  * Checks every {@code timerlock.*} key of the configuration against the {@link KeyCatalogue}: a
@@ -82,7 +83,7 @@ final class ConfigKeyCheck {
       problems.add(
           CdiMessage.LOCK_KEY_FORM.text(
               "TimerLock: config key "
-                  + key
+                  + LockKeys.printable(key)
                   + " is not of the form timerlock.lock.\"<name>\".<property>; write the lock"
                   + " name in"
                   + " double quotes, e.g."
@@ -116,12 +117,12 @@ final class ConfigKeyCheck {
 
   private static String unknownLockProperty(String key, LockKeys.LockKey lockKey) {
     return "TimerLock: config key "
-        + key
+        + LockKeys.printable(key)
         + " names the unknown lock property '"
-        + lockKey.propertyName()
+        + Printable.shortened(lockKey.propertyName())
         + "'"
         + LockKeys.nearestProperty(lockKey.propertyName())
-            .map(p -> "; did you mean " + LockKeys.of(p).key(lockKey.lockName()) + "?")
+            .map(p -> "; did you mean " + LockKeys.of(p).printedKey(lockKey.lockName()) + "?")
             .orElse(".")
         + " A lock has "
         + knownLockProperties();
@@ -143,7 +144,7 @@ final class ConfigKeyCheck {
    */
   private void checkLockValue(LockKeys property, String lockName, String key) {
     if (!lockNames.contains(lockName)) {
-      checkValue(property.configKey(lockName), key);
+      checkValue(property.checkedKey(lockName), key);
       unusedLockKey.accept(key);
     }
   }
@@ -158,7 +159,9 @@ final class ConfigKeyCheck {
     } catch (IllegalArgumentException e) {
       problems.add(
           MessageCode.inContext("TimerLock: config key ", e.getMessage())
-              + (listedAs.equals(key.name()) ? "" : " (set as " + listedAs + ")"));
+              + (LockKeys.printable(listedAs).equals(key.name())
+                  ? ""
+                  : " (set as " + LockKeys.printable(listedAs) + ")"));
     }
   }
 
@@ -184,7 +187,8 @@ final class ConfigKeyCheck {
   }
 
   private String unknownKey(String key) {
-    StringBuilder message = new StringBuilder("TimerLock: unknown config key ").append(key);
+    StringBuilder message =
+        new StringBuilder("TimerLock: unknown config key ").append(LockKeys.printable(key));
     Optional<String> nearest = catalogue.nearest(key);
     if (nearest.isPresent()) {
       message.append("; did you mean ").append(nearest.get());

@@ -75,7 +75,7 @@ public class EventingLockAdmin implements LockAdmin {
             "TimerLock: lock ''{0}'' held by {1} (node {2}) was released by an operator on node"
                 + " {3};"
                 + " any node may take it now"),
-        Printable.of(name),
+        Printable.shortened(name),
         Printable.of(owner),
         Printable.of(OwnerIds.nodeIdOf(owner)),
         nodeId);

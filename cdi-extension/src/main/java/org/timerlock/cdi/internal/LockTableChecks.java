@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.timerlock.core.LockProvider;
+import org.timerlock.core.spi.Printable;
 
 /**
  * The rules that look at the deployment's locks together rather than one method at a time: no two
@@ -53,7 +54,7 @@ final class LockTableChecks {
           problems.add(
               CdiMessage.NAME_SHARED.text(
                   "@SchedulerLock: the lock name '"
-                      + name
+                      + Printable.shortened(name)
                       + "' is used by "
                       + users.stream()
                           .map(LockCandidate::where)
@@ -61,7 +62,7 @@ final class LockTableChecks {
                       + "; only one of them would run at a time and the others would be skipped."
                       + " Give"
                       + " each its own name, or set "
-                      + LockKeys.SHARED.key(name)
+                      + LockKeys.SHARED.printedKey(name)
                       + "=true if they are meant to exclude each other"));
         });
   }
@@ -89,15 +90,15 @@ final class LockTableChecks {
     problems.add(
         CdiMessage.SHARED_SETTINGS_DIFFER.text(
             "@SchedulerLock: the shared lock '"
-                + name
+                + Printable.shortened(name)
                 + "' has different settings in "
                 + String.join(" and ", differing)
                 + "; a shared lock has one lockAtMostFor and one lockAtLeastFor, else how long a"
                 + " crashed holder blocks the others depends on which method took it. Give the"
                 + " methods the same values, or set them for the lock with "
-                + LockKeys.LOCK_AT_MOST_FOR.key(name)
+                + LockKeys.LOCK_AT_MOST_FOR.printedKey(name)
                 + " and "
-                + LockKeys.LOCK_AT_LEAST_FOR.key(name)));
+                + LockKeys.LOCK_AT_LEAST_FOR.printedKey(name)));
   }
 
   private static String settings(ResolvedLock lock) {
@@ -138,7 +139,7 @@ final class LockTableChecks {
             entry.getKey(),
             CdiMessage.NAME_TOO_LONG.text(
                 "the lock name '"
-                    + name
+                    + Printable.shortened(name)
                     + "' has "
                     + name.length()
                     + " characters but the lock store ("
