@@ -1,5 +1,6 @@
 package org.timerlock.cdi.internal;
 
+import java.util.HashSet;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
@@ -19,7 +20,9 @@ import org.timerlock.core.spi.Printable;
  * <p>A config source may list a key in another spelling than the one TimerLock looks up: an
  * environment variable {@code TIMERLOCK_DEFAULT_LOCK_AT_LEAST_FOR} is listed by SmallRye Config as
  * {@code timerlock.default.lock.at.least.for}. Such a name is accepted when the same source answers
- * the catalogue's key with the same value, that is when TimerLock really reads it.
+ * the catalogue's key with the same value, that is when TimerLock really reads it. SmallRye lists a
+ * variable twice, as {@code TIMERLOCK_X_Y} and as {@code timerlock.x.y}: only the variable is
+ * checked then, so a misspelled variable gives one problem, in the spelling the user wrote.
  */
 final class ConfigKeyCheck {
 
@@ -51,16 +54,28 @@ final class ConfigKeyCheck {
   }
 
   void checkAll() {
-    for (String key : config.getPropertyNames()) {
+    Set<String> listed = new HashSet<>();
+    config.getPropertyNames().forEach(listed::add);
+    for (String key : listed) {
       // Compared in environment spelling, so a source that lists TIMERLOCK_... names is checked
       // too.
       String spelled = KeyCatalogue.environmentSpelling(key);
       if (spelled.startsWith("TIMERLOCK_")
+          && !dottedFormOfListedVariable(key, spelled, listed)
           && TimerLockKeys.RESERVED.stream()
               .noneMatch(prefix -> spelled.startsWith(KeyCatalogue.environmentSpelling(prefix)))) {
         check(key);
       }
     }
+  }
+
+  /** A name a source lists beside the variable it was made from (SmallRye lists both). */
+  private boolean dottedFormOfListedVariable(String key, String spelled, Set<String> listed) {
+    return !key.equals(spelled)
+        && listed.contains(spelled)
+        && MicroProfileSettings.sourceOf(config, key)
+            .map(source -> source.getPropertyNames().contains(spelled))
+            .orElse(false);
   }
 
   private void check(String key) {
@@ -77,8 +92,12 @@ final class ConfigKeyCheck {
     if (readAsAnotherSpelling(key)) {
       return;
     }
+    Optional<LockKeys.LockKey> variable = LockKeys.parseVariable(key);
     if (lockKey.isPresent()) {
       problems.add(CdiMessage.UNKNOWN_LOCK_PROPERTY.text(unknownLockProperty(key, lockKey.get())));
+    } else if (variable.isPresent()) {
+      problems.add(
+          CdiMessage.UNKNOWN_LOCK_PROPERTY.text(unknownLockVariable(key, variable.get())));
     } else if (key.startsWith("timerlock.lock.")) {
       problems.add(
           CdiMessage.LOCK_KEY_FORM.text(
@@ -123,6 +142,25 @@ final class ConfigKeyCheck {
         + "'"
         + LockKeys.nearestProperty(lockKey.propertyName())
             .map(p -> "; did you mean " + LockKeys.of(p).printedKey(lockKey.lockName()) + "?")
+            .orElse(".")
+        + " A lock has "
+        + knownLockProperties();
+  }
+
+  /** A variable {@code TIMERLOCK_LOCK__<NAME>__<PROPERTY>} whose property is misspelled. */
+  private static String unknownLockVariable(String key, LockKeys.LockKey variable) {
+    return "TimerLock: config key "
+        + Printable.shortened(key)
+        + " names the unknown lock property '"
+        + Printable.shortened(variable.propertyName())
+        + "'"
+        + LockKeys.nearestProperty(variable.propertyName())
+            .map(
+                p ->
+                    "; did you mean "
+                        + KeyCatalogue.environmentSpelling(
+                            LockKeys.of(p).printedKey(variable.lockName()))
+                        + "?")
             .orElse(".")
         + " A lock has "
         + knownLockProperties();
@@ -175,6 +213,11 @@ final class ConfigKeyCheck {
     return variablePart.toLowerCase(Locale.ROOT);
   }
 
+  /** Whether a listed name is an environment variable's own spelling, {@code TIMERLOCK_X_Y}. */
+  static boolean isVariable(String key) {
+    return key.equals(KeyCatalogue.environmentSpelling(key));
+  }
+
   private static boolean sameVariable(String a, String b) {
     return KeyCatalogue.environmentSpelling(a).equals(KeyCatalogue.environmentSpelling(b));
   }
@@ -190,7 +233,14 @@ final class ConfigKeyCheck {
     StringBuilder message =
         new StringBuilder("TimerLock: unknown config key ").append(LockKeys.printable(key));
     Optional<String> nearest = catalogue.nearest(key);
-    if (nearest.isPresent()) {
+    if (nearest.isPresent() && isVariable(key)) {
+      message
+          .append("; did you mean ")
+          .append(KeyCatalogue.environmentSpelling(nearest.get()))
+          .append(" (")
+          .append(nearest.get())
+          .append(")?");
+    } else if (nearest.isPresent()) {
       message.append("; did you mean ").append(nearest.get());
       if (!key.contains("-") && nearest.get().contains("-")) {
         message

@@ -145,6 +145,27 @@ enum LockKeys {
     return "timerlock.lock.\"" + lockName + "\"." + property;
   }
 
+  /**
+   * A variable of the per-lock shape, {@code TIMERLOCK_LOCK__<NAME>__<PROPERTY>}, as written, with
+   * a property that may be unknown.
+   *
+   * @param variable the variable's name
+   * @return the lock name and property as the variable spells them; the property null when unknown
+   */
+  static Optional<LockKey> parseVariable(String variable) {
+    Matcher m = ENV_LOCK_KEY.matcher(variable);
+    if (!m.matches()) {
+      return Optional.empty();
+    }
+    LockKeys property = null;
+    for (LockKeys p : values()) {
+      if (KeyCatalogue.environmentSpelling(p.property()).equals(m.group(2))) {
+        property = p;
+      }
+    }
+    return Optional.of(new LockKey(m.group(1), m.group(2), property));
+  }
+
   /** The per-lock property nearest to a misspelled one. */
   static Optional<String> nearestProperty(String misspelled) {
     return KeyCatalogue.nearestOf(
