@@ -25,6 +25,7 @@ import org.eclipse.microprofile.config.Config;
 import org.eclipse.microprofile.config.ConfigProvider;
 import org.timerlock.core.LockProvider;
 import org.timerlock.core.spi.ConfigKey;
+import org.timerlock.cdi.internal.metrics.MetricTags;
 import org.timerlock.core.spi.MessageCode;
 
 /**
@@ -43,7 +44,11 @@ public class TimerLockExtension implements Extension {
    * LockedTasks} is among the {@link OptionalBeans}: its methods take Jakarta Concurrency types.
    */
   private static final List<Class<?>> OWN_BEANS =
-      List.of(SchedulerLockInterceptor.class, LockRuntime.class, EventingLockAdmin.class);
+      List.of(
+          SchedulerLockInterceptor.class,
+          LockRuntime.class,
+          EventingLockAdmin.class,
+          MetricTags.class);
 
   private final List<LockCandidate> candidates = new ArrayList<>();
   private final Problems problems = new Problems();
@@ -114,7 +119,8 @@ public class TimerLockExtension implements Extension {
             resolveAll(resolver),
             resolver,
             settings.nodeId(),
-            valueOrDefault(settings, TimerLockKeys.STORE_FAILURE));
+            valueOrDefault(settings, TimerLockKeys.STORE_FAILURE),
+            valueOrDefault(settings, TimerLockKeys.METRICS_MAX_LOCKS));
     new LockTableChecks(locks, problems).rejectUnintendedSharing();
     boolean configurationValid = checkConfigKeys(config);
     DeploymentLog.switchedOff(allEnabled, locks.all());
