@@ -96,8 +96,7 @@ final class ConfigKeyCheck {
     if (lockKey.isPresent()) {
       problems.add(CdiMessage.UNKNOWN_LOCK_PROPERTY.text(unknownLockProperty(key, lockKey.get())));
     } else if (variable.isPresent()) {
-      problems.add(
-          CdiMessage.UNKNOWN_LOCK_PROPERTY.text(unknownLockVariable(key, variable.get())));
+      problems.add(CdiMessage.UNKNOWN_LOCK_PROPERTY.text(unknownLockVariable(key, variable.get())));
     } else if (key.startsWith("timerlock.lock.")) {
       problems.add(
           CdiMessage.LOCK_KEY_FORM.text(

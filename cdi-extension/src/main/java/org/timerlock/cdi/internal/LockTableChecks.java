@@ -69,8 +69,8 @@ final class LockTableChecks {
 
   /**
    * Rejects a shared name whose methods give it different durations: each call would take the lock
-   * with its own method's lockAtMostFor, so how long a crashed holder blocks the others would depend
-   * on which method took it.
+   * with its own method's lockAtMostFor, so how long a crashed holder blocks the others would
+   * depend on which method took it.
    */
   private void rejectDifferentSettings(String name, List<LockCandidate> users) {
     Map<LockCandidate, ResolvedLock> annotated = locks.annotated();

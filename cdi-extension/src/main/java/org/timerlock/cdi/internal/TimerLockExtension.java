@@ -23,9 +23,9 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import org.eclipse.microprofile.config.Config;
 import org.eclipse.microprofile.config.ConfigProvider;
+import org.timerlock.cdi.internal.metrics.MetricTags;
 import org.timerlock.core.LockProvider;
 import org.timerlock.core.spi.ConfigKey;
-import org.timerlock.cdi.internal.metrics.MetricTags;
 import org.timerlock.core.spi.MessageCode;
 
 /**

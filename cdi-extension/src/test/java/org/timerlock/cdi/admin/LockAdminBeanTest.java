@@ -95,11 +95,13 @@ class LockAdminBeanTest {
       warnings = log.warnings();
     }
     System.out.println("Release audit: " + releases.seen() + " / " + warnings);
-    assertThat(releases.seen()).singleElement().satisfies(
-        release -> {
-          assertThat(release.releasedByUser()).contains("alice");
-          assertThat(release.releasedBy()).isEqualTo("operator-node");
-        });
+    assertThat(releases.seen())
+        .singleElement()
+        .satisfies(
+            release -> {
+              assertThat(release.releasedByUser()).contains("alice");
+              assertThat(release.releasedBy()).isEqualTo("operator-node");
+            });
     assertThat(warnings)
         .singleElement()
         .asString()
@@ -110,8 +112,7 @@ class LockAdminBeanTest {
 
   @Test
   @TimerLockTest(beans = {SharedStore.class, Releases.class, CallerIdentity.class})
-  void aReleaseWithoutASecurityContextStillWorksWithoutACaller(
-      LockAdmin admin, Releases releases) {
+  void aReleaseWithoutASecurityContextStillWorksWithoutACaller(LockAdmin admin, Releases releases) {
     CallerIdentity.caller = null;
     SimpleLock stuck = SharedStore.otherNodeTakes("admin-bean-no-caller");
     try {
@@ -119,8 +120,9 @@ class LockAdminBeanTest {
     } finally {
       CallerIdentity.caller = "alice";
     }
-    assertThat(releases.seen()).singleElement().satisfies(
-        release -> assertThat(release.releasedByUser()).isEmpty());
+    assertThat(releases.seen())
+        .singleElement()
+        .satisfies(release -> assertThat(release.releasedByUser()).isEmpty());
     stuck.unlock();
   }
 

@@ -114,7 +114,9 @@ class EnvironmentVariablesTest {
         "config key timerlock.default.lock-at-most-for = \"soon\": it is not a duration;"
             + " expected a positive duration");
     assertOneProblem(
-        "TIMERLOCK_DEFAULT_LOCK_AT_MOST_FOR", "soon", "(set as TIMERLOCK_DEFAULT_LOCK_AT_MOST_FOR)");
+        "TIMERLOCK_DEFAULT_LOCK_AT_MOST_FOR",
+        "soon",
+        "(set as TIMERLOCK_DEFAULT_LOCK_AT_MOST_FOR)");
   }
 
   @Test

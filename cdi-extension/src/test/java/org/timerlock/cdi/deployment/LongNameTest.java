@@ -71,7 +71,9 @@ class LongNameTest {
   @Test
   void nameWithoutLockAtMostFor() {
     assertShort(
-        inMemory("jobs.lock-name", LONG_NAME), "no lockAtMostFor", ConfiguredNameWithoutLease.class);
+        inMemory("jobs.lock-name", LONG_NAME),
+        "no lockAtMostFor",
+        ConfiguredNameWithoutLease.class);
   }
 
   @Test
@@ -79,15 +81,15 @@ class LongNameTest {
     List<String> lines;
     try (LoggedLines log = new LoggedLines("org.timerlock.cdi.internal.TimerLockExtension")) {
       deployer.start(
-          inMemory("jobs.lock-name", LONG_NAME, "timerlock.lock.\"" + LONG_NAME + "\".enabled", "false"),
+          inMemory(
+              "jobs.lock-name", LONG_NAME, "timerlock.lock.\"" + LONG_NAME + "\".enabled", "false"),
           ConfiguredName.class);
       lines = log.all();
     }
     List<String> naming = lines.stream().filter(l -> l.contains(START)).toList();
     System.out.println("Deployment log lines naming the lock: " + naming);
     assertThat(naming).hasSizeGreaterThanOrEqualTo(2);
-    assertThat(naming)
-        .allSatisfy(line -> assertThat(line.length()).isLessThan(MAX_MESSAGE_LENGTH));
+    assertThat(naming).allSatisfy(line -> assertThat(line.length()).isLessThan(MAX_MESSAGE_LENGTH));
   }
 
   private void assertShort(Map<String, String> config, String problem, Class<?>... beans) {
@@ -96,7 +98,10 @@ class LongNameTest {
         .satisfies(
             e -> {
               System.out.println(
-                  "Deployment error (" + e.getMessage().length() + " characters): " + e.getMessage());
+                  "Deployment error ("
+                      + e.getMessage().length()
+                      + " characters): "
+                      + e.getMessage());
               assertThat(e.getMessage())
                   .contains(problem)
                   .contains(START)

@@ -41,7 +41,11 @@ class MetricsLockNameCapTest {
     for (int i = 1; i <= 3; i++) {
       assertThat(acquired("capped-" + i)).as("capped-" + i).isEqualTo(1.0);
     }
-    assertThat(OpsPlatform.MICROMETER.find("timerlock.lock.acquired").tag("timerlock.lock.name", "capped-4").counter())
+    assertThat(
+            OpsPlatform.MICROMETER
+                .find("timerlock.lock.acquired")
+                .tag("timerlock.lock.name", "capped-4")
+                .counter())
         .isNull();
     assertThat(acquired(OVERFLOW)).isEqualTo(3.0);
     assertThat(

@@ -20,10 +20,11 @@ import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.LockingTaskExecutor;
 
 /**
- * The build runs this package once more without the Jakarta Concurrency API (see the module's
- * pom), as on a server that offers only CDI and MicroProfile Config: TimerLock deploys and locks
+ * The build runs this package once more without the Jakarta Concurrency API (see the module's pom),
+ * as on a server that offers only CDI and MicroProfile Config: TimerLock deploys and locks
  * annotated methods without a word about the missing API; only an application that injects {@link
- * LockedTasks}, which schedules on a {@code ManagedScheduledExecutorService}, is told why it cannot.
+ * LockedTasks}, which schedules on a {@code ManagedScheduledExecutorService}, is told why it
+ * cannot.
  */
 @EnabledIf(
     value = "concurrencyAbsent",
@@ -52,7 +53,8 @@ class NoConcurrencyApiTest {
     }
 
     boolean runByName() {
-      return executor.executeWithLock(() -> {}, LockConfiguration.of("by-name", Duration.ofMinutes(1)));
+      return executor.executeWithLock(
+          () -> {}, LockConfiguration.of("by-name", Duration.ofMinutes(1)));
     }
   }
 
