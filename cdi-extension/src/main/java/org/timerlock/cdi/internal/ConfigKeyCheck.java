@@ -6,6 +6,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
 import org.eclipse.microprofile.config.Config;
 import org.timerlock.core.spi.ConfigKey;
 import org.timerlock.core.spi.MessageCode;
@@ -94,9 +95,13 @@ final class ConfigKeyCheck {
     }
     Optional<LockKeys.LockKey> variable = LockKeys.parseVariable(key);
     if (lockKey.isPresent()) {
-      problems.add(CdiMessage.UNKNOWN_LOCK_PROPERTY.text(unknownLockProperty(key, lockKey.get())));
+      problems.add(
+          CdiMessage.UNKNOWN_LOCK_PROPERTY.text(
+              unknownLockProperty(key, lockKey.get(), UnaryOperator.identity())));
     } else if (variable.isPresent()) {
-      problems.add(CdiMessage.UNKNOWN_LOCK_PROPERTY.text(unknownLockVariable(key, variable.get())));
+      problems.add(
+          CdiMessage.UNKNOWN_LOCK_PROPERTY.text(
+              unknownLockProperty(key, variable.get(), KeyCatalogue::environmentSpelling)));
     } else if (key.startsWith("timerlock.lock.")) {
       problems.add(
           CdiMessage.LOCK_KEY_FORM.text(
@@ -133,32 +138,24 @@ final class ConfigKeyCheck {
     return false;
   }
 
-  private static String unknownLockProperty(String key, LockKeys.LockKey lockKey) {
+  /**
+   * A per-lock key, or a variable {@code TIMERLOCK_LOCK__<NAME>__<PROPERTY>}, whose property is
+   * misspelled; the key meant is suggested in the spelling the user wrote.
+   *
+   * @param spelling turns a written key into that spelling
+   */
+  private static String unknownLockProperty(
+      String key, LockKeys.LockKey lockKey, UnaryOperator<String> spelling) {
     return "TimerLock: config key "
         + LockKeys.printable(key)
         + " names the unknown lock property '"
         + Printable.shortened(lockKey.propertyName())
         + "'"
         + LockKeys.nearestProperty(lockKey.propertyName())
-            .map(p -> "; did you mean " + LockKeys.of(p).printedKey(lockKey.lockName()) + "?")
-            .orElse(".")
-        + " A lock has "
-        + knownLockProperties();
-  }
-
-  /** A variable {@code TIMERLOCK_LOCK__<NAME>__<PROPERTY>} whose property is misspelled. */
-  private static String unknownLockVariable(String key, LockKeys.LockKey variable) {
-    return "TimerLock: config key "
-        + Printable.shortened(key)
-        + " names the unknown lock property '"
-        + Printable.shortened(variable.propertyName())
-        + "'"
-        + LockKeys.nearestProperty(variable.propertyName())
             .map(
                 p ->
                     "; did you mean "
-                        + KeyCatalogue.environmentSpelling(
-                            LockKeys.of(p).printedKey(variable.lockName()))
+                        + spelling.apply(LockKeys.of(p).printedKey(lockKey.lockName()))
                         + "?")
             .orElse(".")
         + " A lock has "
