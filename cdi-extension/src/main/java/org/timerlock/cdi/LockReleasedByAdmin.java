@@ -2,6 +2,7 @@ package org.timerlock.cdi;
 
 import java.time.Instant;
 import java.util.Objects;
+import java.util.Optional;
 import org.timerlock.core.OwnerIds;
 import org.timerlock.core.spi.Printable;
 
@@ -12,7 +13,8 @@ import org.timerlock.core.spi.Printable;
  *
  * <pre>{@code
  * void audit(@Observes LockReleasedByAdmin release) {
- *   audit.record("lock " + release.lockName() + " of " + release.holderNodeId() + " released");
+ *   audit.record("lock " + release.lockName() + " of " + release.holderNodeId() + " released by "
+ *       + release.releasedByUser().orElse("an unknown caller"));
  * }
  * }</pre>
  *
@@ -21,9 +23,16 @@ import org.timerlock.core.spi.Printable;
  * @param releasedBy the id of the node whose {@code LockAdmin} released it ({@code
  *     timerlock.node-id})
  * @param timestamp when the release was confirmed, by this JVM's clock
+ * @param releasedByUser the caller who asked for the release, as the container's security context
+ *     names it (the caller principal of the request or EJB call); empty when the container knows
+ *     none, as on a thread without a security context
  */
 public record LockReleasedByAdmin(
-    String lockName, String owner, String releasedBy, Instant timestamp) {
+    String lockName,
+    String owner,
+    String releasedBy,
+    Instant timestamp,
+    Optional<String> releasedByUser) {
 
   /**
    * Checks that no component is null.
@@ -35,6 +44,20 @@ public record LockReleasedByAdmin(
     Objects.requireNonNull(owner, "owner");
     Objects.requireNonNull(releasedBy, "releasedBy");
     Objects.requireNonNull(timestamp, "timestamp");
+    Objects.requireNonNull(releasedByUser, "releasedByUser");
+  }
+
+  /**
+   * A release whose caller is not known.
+   *
+   * @param lockName the lock name
+   * @param owner the owner value of the acquisition that was released
+   * @param releasedBy the id of the node whose {@code LockAdmin} released it
+   * @param timestamp when the release was confirmed
+   * @throws NullPointerException when a component is null
+   */
+  public LockReleasedByAdmin(String lockName, String owner, String releasedBy, Instant timestamp) {
+    this(lockName, owner, releasedBy, timestamp, Optional.empty());
   }
 
   /**
@@ -54,6 +77,7 @@ public record LockReleasedByAdmin(
         + Printable.of(owner)
         + " by "
         + releasedBy
+        + releasedByUser.map(user -> " (caller " + Printable.shortened(user) + ")").orElse("")
         + " at "
         + timestamp
         + "]";

@@ -8,7 +8,7 @@ import org.timerlock.core.spi.MessageCode;
  * published: a message kind that goes away leaves its number unused, a new one takes the next free
  * number.
  */
-enum CdiMessage implements MessageCode {
+public enum CdiMessage implements MessageCode {
   /** A lock name that resolves to blank text. */
   BLANK_LOCK_NAME(201),
   /** A lock without lockAtMostFor. */
@@ -58,7 +58,13 @@ enum CdiMessage implements MessageCode {
   /** An attribute of a schedule annotation that cannot be read. */
   ANNOTATION_UNREADABLE(224),
   /** Lock admin asked of a lock provider that has none. */
-  ADMIN_UNSUPPORTED(225);
+  ADMIN_UNSUPPORTED(225),
+  /** LockedTasks injected where the Jakarta Concurrency API is missing. */
+  LOCKED_TASKS_UNAVAILABLE(226),
+  /** A shared lock name whose methods give it different durations. */
+  SHARED_SETTINGS_DIFFER(227),
+  /** More lock names than the metrics tag meters with. */
+  METRICS_LOCK_NAMES_CAPPED(228);
 
   private final int number;
 

@@ -1,13 +1,16 @@
 package org.timerlock.cdi.internal;
 
+import java.util.HashSet;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
 import org.eclipse.microprofile.config.Config;
 import org.timerlock.core.spi.ConfigKey;
 import org.timerlock.core.spi.MessageCode;
+import org.timerlock.core.spi.Printable;
 
 /**
  * Checks every {@code timerlock.*} key of the configuration against the {@link KeyCatalogue}: a
@@ -18,7 +21,9 @@ import org.timerlock.core.spi.MessageCode;
  * <p>A config source may list a key in another spelling than the one TimerLock looks up: an
  * environment variable {@code TIMERLOCK_DEFAULT_LOCK_AT_LEAST_FOR} is listed by SmallRye Config as
  * {@code timerlock.default.lock.at.least.for}. Such a name is accepted when the same source answers
- * the catalogue's key with the same value, that is when TimerLock really reads it.
+ * the catalogue's key with the same value, that is when TimerLock really reads it. SmallRye lists a
+ * variable twice, as {@code TIMERLOCK_X_Y} and as {@code timerlock.x.y}: only the variable is
+ * checked then, so a misspelled variable gives one problem, in the spelling the user wrote.
  */
 final class ConfigKeyCheck {
 
@@ -50,16 +55,28 @@ final class ConfigKeyCheck {
   }
 
   void checkAll() {
-    for (String key : config.getPropertyNames()) {
+    Set<String> listed = new HashSet<>();
+    config.getPropertyNames().forEach(listed::add);
+    for (String key : listed) {
       // Compared in environment spelling, so a source that lists TIMERLOCK_... names is checked
       // too.
       String spelled = KeyCatalogue.environmentSpelling(key);
       if (spelled.startsWith("TIMERLOCK_")
+          && !dottedFormOfListedVariable(key, spelled, listed)
           && TimerLockKeys.RESERVED.stream()
               .noneMatch(prefix -> spelled.startsWith(KeyCatalogue.environmentSpelling(prefix)))) {
         check(key);
       }
     }
+  }
+
+  /** A name a source lists beside the variable it was made from (SmallRye lists both). */
+  private boolean dottedFormOfListedVariable(String key, String spelled, Set<String> listed) {
+    return !key.equals(spelled)
+        && listed.contains(spelled)
+        && MicroProfileSettings.sourceOf(config, key)
+            .map(source -> source.getPropertyNames().contains(spelled))
+            .orElse(false);
   }
 
   private void check(String key) {
@@ -76,13 +93,20 @@ final class ConfigKeyCheck {
     if (readAsAnotherSpelling(key)) {
       return;
     }
+    Optional<LockKeys.LockKey> variable = LockKeys.parseVariable(key);
     if (lockKey.isPresent()) {
-      problems.add(CdiMessage.UNKNOWN_LOCK_PROPERTY.text(unknownLockProperty(key, lockKey.get())));
+      problems.add(
+          CdiMessage.UNKNOWN_LOCK_PROPERTY.text(
+              unknownLockProperty(key, lockKey.get(), UnaryOperator.identity())));
+    } else if (variable.isPresent()) {
+      problems.add(
+          CdiMessage.UNKNOWN_LOCK_PROPERTY.text(
+              unknownLockProperty(key, variable.get(), KeyCatalogue::environmentSpelling)));
     } else if (key.startsWith("timerlock.lock.")) {
       problems.add(
           CdiMessage.LOCK_KEY_FORM.text(
               "TimerLock: config key "
-                  + key
+                  + LockKeys.printable(key)
                   + " is not of the form timerlock.lock.\"<name>\".<property>; write the lock"
                   + " name in"
                   + " double quotes, e.g."
@@ -114,14 +138,25 @@ final class ConfigKeyCheck {
     return false;
   }
 
-  private static String unknownLockProperty(String key, LockKeys.LockKey lockKey) {
+  /**
+   * A per-lock key, or a variable {@code TIMERLOCK_LOCK__<NAME>__<PROPERTY>}, whose property is
+   * misspelled; the key meant is suggested in the spelling the user wrote.
+   *
+   * @param spelling turns a written key into that spelling
+   */
+  private static String unknownLockProperty(
+      String key, LockKeys.LockKey lockKey, UnaryOperator<String> spelling) {
     return "TimerLock: config key "
-        + key
+        + LockKeys.printable(key)
         + " names the unknown lock property '"
-        + lockKey.propertyName()
+        + Printable.shortened(lockKey.propertyName())
         + "'"
         + LockKeys.nearestProperty(lockKey.propertyName())
-            .map(p -> "; did you mean " + LockKeys.of(p).key(lockKey.lockName()) + "?")
+            .map(
+                p ->
+                    "; did you mean "
+                        + spelling.apply(LockKeys.of(p).printedKey(lockKey.lockName()))
+                        + "?")
             .orElse(".")
         + " A lock has "
         + knownLockProperties();
@@ -143,7 +178,7 @@ final class ConfigKeyCheck {
    */
   private void checkLockValue(LockKeys property, String lockName, String key) {
     if (!lockNames.contains(lockName)) {
-      checkValue(property.configKey(lockName), key);
+      checkValue(property.checkedKey(lockName), key);
       unusedLockKey.accept(key);
     }
   }
@@ -158,7 +193,9 @@ final class ConfigKeyCheck {
     } catch (IllegalArgumentException e) {
       problems.add(
           MessageCode.inContext("TimerLock: config key ", e.getMessage())
-              + (listedAs.equals(key.name()) ? "" : " (set as " + listedAs + ")"));
+              + (LockKeys.printable(listedAs).equals(key.name())
+                  ? ""
+                  : " (set as " + LockKeys.printable(listedAs) + ")"));
     }
   }
 
@@ -170,6 +207,11 @@ final class ConfigKeyCheck {
       }
     }
     return variablePart.toLowerCase(Locale.ROOT);
+  }
+
+  /** Whether a listed name is an environment variable's own spelling, {@code TIMERLOCK_X_Y}. */
+  static boolean isVariable(String key) {
+    return key.equals(KeyCatalogue.environmentSpelling(key));
   }
 
   private static boolean sameVariable(String a, String b) {
@@ -184,9 +226,17 @@ final class ConfigKeyCheck {
   }
 
   private String unknownKey(String key) {
-    StringBuilder message = new StringBuilder("TimerLock: unknown config key ").append(key);
+    StringBuilder message =
+        new StringBuilder("TimerLock: unknown config key ").append(LockKeys.printable(key));
     Optional<String> nearest = catalogue.nearest(key);
-    if (nearest.isPresent()) {
+    if (nearest.isPresent() && isVariable(key)) {
+      message
+          .append("; did you mean ")
+          .append(KeyCatalogue.environmentSpelling(nearest.get()))
+          .append(" (")
+          .append(nearest.get())
+          .append(")?");
+    } else if (nearest.isPresent()) {
       message.append("; did you mean ").append(nearest.get());
       if (!key.contains("-") && nearest.get().contains("-")) {
         message

@@ -27,18 +27,21 @@ public final class DeployedLocks {
   private final Map<String, Boolean> switches = new ConcurrentHashMap<>();
   private final String nodeId;
   private final StoreFailurePolicy storeFailurePolicy;
+  private final int metricsMaxLocks;
 
   /**
    * @param annotated the lock of every annotated method whose settings are valid, in scan order
    * @param resolver resolves the locks taken by name, at their first use
    * @param nodeId the readable first part of every owner value
    * @param storeFailurePolicy what a call does when the store cannot answer
+   * @param metricsMaxLocks the most lock names the metrics tag meters with
    */
   DeployedLocks(
       Map<LockCandidate, ResolvedLock> annotated,
       LockSettingsResolver resolver,
       String nodeId,
-      StoreFailurePolicy storeFailurePolicy) {
+      StoreFailurePolicy storeFailurePolicy,
+      int metricsMaxLocks) {
     this.annotated = Collections.unmodifiableMap(new LinkedHashMap<>(annotated));
     annotated.forEach(
         (candidate, lock) ->
@@ -48,6 +51,7 @@ public final class DeployedLocks {
     this.resolver = resolver;
     this.nodeId = nodeId;
     this.storeFailurePolicy = storeFailurePolicy;
+    this.metricsMaxLocks = metricsMaxLocks;
   }
 
   /** The lock of every annotated method, by the method as found, in scan order. */
@@ -98,6 +102,15 @@ public final class DeployedLocks {
 
   StoreFailurePolicy storeFailurePolicy() {
     return storeFailurePolicy;
+  }
+
+  /**
+   * The most lock names the metrics tag their meters with ({@code timerlock.metrics.max-locks}).
+   *
+   * @return at least 1
+   */
+  public int metricsMaxLocks() {
+    return metricsMaxLocks;
   }
 
   private static ResolvedLock match(Map<Method, ResolvedLock> methods, Method method) {

@@ -24,7 +24,7 @@ final class DeploymentLog {
         Level.INFO,
         "TimerLock: config key {0} names no @SchedulerLock method; it applies if the"
             + " lock is taken through LockedTasks",
-        key);
+        LockKeys.printable(key));
   }
 
   /**
@@ -45,7 +45,7 @@ final class DeploymentLog {
     List<String> off =
         locks.stream()
             .filter(o -> !o.enabled())
-            .map(o -> "'" + o.name() + "' (" + o.where() + ")")
+            .map(o -> "'" + Printable.shortened(o.name()) + "' (" + o.where() + ")")
             .distinct()
             .toList();
     if (!off.isEmpty()) {
@@ -73,7 +73,7 @@ final class DeploymentLog {
                     "TimerLock: {0} runs under lock ''{1}'' (lockAtMostFor {2}, lockAtLeastFor"
                         + " {3}{4}{5}) in {6}"),
                 lock.where(),
-                Printable.of(lock.name()),
+                Printable.shortened(lock.name()),
                 lock.configuration().lockAtMostFor(),
                 lock.configuration().lockAtLeastFor(),
                 lock.enabled() ? "" : ", switched off",

@@ -85,7 +85,7 @@ final class EventPublisher implements LockListener {
               "An observer of LockEvent threw on "
                   + event.kind()
                   + " of lock '"
-                  + Printable.of(event.lockName())
+                  + Printable.shortened(event.lockName())
                   + "'"
                   + event
                       .method()

@@ -5,6 +5,7 @@ import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.timerlock.core.spi.ConfigKey;
+import org.timerlock.core.spi.Printable;
 import org.timerlock.core.spi.ValueType;
 
 /**
@@ -29,7 +30,8 @@ enum LockKeys {
       "shared",
       ValueType.BOOLEAN,
       "false",
-      "Set to true to let several methods use this lock name, so they exclude each other."),
+      "Set to true to let several methods use this lock name, so they exclude each other; they"
+          + " must give it the same lockAtMostFor and lockAtLeastFor."),
   ENABLED(
       "enabled",
       ValueType.BOOLEAN,
@@ -66,12 +68,22 @@ enum LockKeys {
 
   /** The full key for one lock. */
   String key(String lockName) {
-    return "timerlock.lock.\"" + lockName + "\"." + property;
+    return key(lockName, property);
   }
 
-  /** The key for one lock, typed, to read and check a value. */
+  /** The key for one lock as messages print it: the lock name shortened and made printable. */
+  String printedKey(String lockName) {
+    return key(Printable.shortened(lockName));
+  }
+
+  /** The key for one lock, typed, to read a value. */
   ConfigKey<?> configKey(String lockName) {
     return ConfigKey.optional(key(lockName), type, documentedDefault, description);
+  }
+
+  /** The key for one lock, typed, to check a value: its messages print the {@link #printedKey}. */
+  ConfigKey<?> checkedKey(String lockName) {
+    return configKey(Printable.shortened(lockName));
   }
 
   /** The key with a placeholder for the name, as the configuration reference lists it. */
@@ -117,6 +129,41 @@ enum LockKeys {
       }
     }
     return Optional.empty();
+  }
+
+  /**
+   * A key as written in configuration, for messages: in a per-lock key only the lock name is
+   * shortened, so the property stays visible; any other key is shortened as a whole.
+   */
+  static String printable(String key) {
+    return parse(key)
+        .map(k -> key(Printable.shortened(k.lockName()), Printable.of(k.propertyName())))
+        .orElseGet(() -> Printable.shortened(key));
+  }
+
+  private static String key(String lockName, String property) {
+    return "timerlock.lock.\"" + lockName + "\"." + property;
+  }
+
+  /**
+   * A variable of the per-lock shape, {@code TIMERLOCK_LOCK__<NAME>__<PROPERTY>}, as written, with
+   * a property that may be unknown.
+   *
+   * @param variable the variable's name
+   * @return the lock name and property as the variable spells them; the property null when unknown
+   */
+  static Optional<LockKey> parseVariable(String variable) {
+    Matcher m = ENV_LOCK_KEY.matcher(variable);
+    if (!m.matches()) {
+      return Optional.empty();
+    }
+    LockKeys property = null;
+    for (LockKeys p : values()) {
+      if (KeyCatalogue.environmentSpelling(p.property()).equals(m.group(2))) {
+        property = p;
+      }
+    }
+    return Optional.of(new LockKey(m.group(1), m.group(2), property));
   }
 
   /** The per-lock property nearest to a misspelled one. */

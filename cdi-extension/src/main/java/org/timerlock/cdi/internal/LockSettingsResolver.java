@@ -5,6 +5,7 @@ import java.util.Optional;
 import org.timerlock.core.Durations;
 import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.spi.MessageCode;
+import org.timerlock.core.spi.Printable;
 
 /**
  * Turns annotation values and configuration into a {@link ResolvedLock}, in the documented order:
@@ -117,9 +118,9 @@ final class LockSettingsResolver {
       throw new IllegalArgumentException(
           CdiMessage.NO_LOCK_AT_MOST_FOR.text(
               "no lockAtMostFor for lock '"
-                  + name
+                  + Printable.shortened(name)
                   + "': set @SchedulerLock(lockAtMostFor = \"...\"), the config key "
-                  + LockKeys.LOCK_AT_MOST_FOR.key(name)
+                  + LockKeys.LOCK_AT_MOST_FOR.printedKey(name)
                   + " or "
                   + TimerLockKeys.DEFAULT_AT_MOST_FOR.name()));
     }
@@ -154,7 +155,7 @@ final class LockSettingsResolver {
   private boolean bool(LockKeys property, String name, boolean defaultValue) {
     return settings
         .get(property.key(name))
-        .map(v -> (Boolean) property.configKey(name).parse(v))
+        .map(v -> (Boolean) property.checkedKey(name).parse(v))
         .orElse(defaultValue);
   }
 
@@ -163,7 +164,7 @@ final class LockSettingsResolver {
     String key = property.key(name);
     Optional<String> configured = settings.get(key);
     if (configured.isPresent()) {
-      return new Setting(configured.get(), "config key " + key);
+      return new Setting(configured.get(), "config key " + property.printedKey(name));
     }
     if (!annotated.isEmpty()) {
       return new Setting(expand(annotated, attribute), attribute, annotated);

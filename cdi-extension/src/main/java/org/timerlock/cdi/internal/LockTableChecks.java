@@ -2,11 +2,13 @@ package org.timerlock.cdi.internal;
 
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.timerlock.core.LockProvider;
+import org.timerlock.core.spi.Printable;
 
 /**
  * The rules that look at the deployment's locks together rather than one method at a time: no two
@@ -28,7 +30,7 @@ final class LockTableChecks {
 
   /**
    * Rejects a lock name used by several methods, unless it is marked shared or is the one name of a
-   * class-level annotation.
+   * class-level annotation; a name so shared must have the same durations in every method.
    */
   void rejectUnintendedSharing() {
     Map<LockCandidate, ResolvedLock> annotated = locks.annotated();
@@ -42,13 +44,17 @@ final class LockTableChecks {
           boolean oneClassLevelLock =
               users.stream().allMatch(c -> c.classLevel() && !c.annotation().name().isEmpty())
                   && users.stream().map(LockCandidate::beanClass).distinct().count() == 1;
-          if (users.size() < 2 || oneClassLevelLock || annotated.get(users.get(0)).shared()) {
+          if (users.size() < 2) {
+            return;
+          }
+          if (oneClassLevelLock || annotated.get(users.get(0)).shared()) {
+            rejectDifferentSettings(name, users);
             return;
           }
           problems.add(
               CdiMessage.NAME_SHARED.text(
                   "@SchedulerLock: the lock name '"
-                      + name
+                      + Printable.shortened(name)
                       + "' is used by "
                       + users.stream()
                           .map(LockCandidate::where)
@@ -56,9 +62,50 @@ final class LockTableChecks {
                       + "; only one of them would run at a time and the others would be skipped."
                       + " Give"
                       + " each its own name, or set "
-                      + LockKeys.SHARED.key(name)
+                      + LockKeys.SHARED.printedKey(name)
                       + "=true if they are meant to exclude each other"));
         });
+  }
+
+  /**
+   * Rejects a shared name whose methods give it different durations: each call would take the lock
+   * with its own method's lockAtMostFor, so how long a crashed holder blocks the others would
+   * depend on which method took it.
+   */
+  private void rejectDifferentSettings(String name, List<LockCandidate> users) {
+    Map<LockCandidate, ResolvedLock> annotated = locks.annotated();
+    Map<String, List<String>> bySettings =
+        users.stream()
+            .collect(
+                Collectors.groupingBy(
+                    c -> settings(annotated.get(c)),
+                    LinkedHashMap::new,
+                    Collectors.mapping(LockCandidate::where, Collectors.toList())));
+    if (bySettings.size() < 2) {
+      return;
+    }
+    List<String> differing = new ArrayList<>();
+    bySettings.forEach(
+        (settings, methods) -> methods.forEach(m -> differing.add(m + " (" + settings + ")")));
+    problems.add(
+        CdiMessage.SHARED_SETTINGS_DIFFER.text(
+            "@SchedulerLock: the shared lock '"
+                + Printable.shortened(name)
+                + "' has different settings in "
+                + String.join(" and ", differing)
+                + "; a shared lock has one lockAtMostFor and one lockAtLeastFor, else how long a"
+                + " crashed holder blocks the others depends on which method took it. Give the"
+                + " methods the same values, or set them for the lock with "
+                + LockKeys.LOCK_AT_MOST_FOR.printedKey(name)
+                + " and "
+                + LockKeys.LOCK_AT_LEAST_FOR.printedKey(name)));
+  }
+
+  private static String settings(ResolvedLock lock) {
+    return "lockAtMostFor "
+        + lock.configuration().lockAtMostFor()
+        + ", lockAtLeastFor "
+        + lock.configuration().lockAtLeastFor();
   }
 
   /**
@@ -92,7 +139,7 @@ final class LockTableChecks {
             entry.getKey(),
             CdiMessage.NAME_TOO_LONG.text(
                 "the lock name '"
-                    + name
+                    + Printable.shortened(name)
                     + "' has "
                     + name.length()
                     + " characters but the lock store ("

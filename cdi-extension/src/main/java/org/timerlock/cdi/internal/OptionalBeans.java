@@ -15,9 +15,14 @@ final class OptionalBeans {
 
   private static final Logger LOG = System.getLogger(TimerLockExtension.class.getName());
 
+  /** The bean for Jakarta Concurrency's scheduled executors, part of TimerLock's API. */
+  static final String LOCKED_TASKS = "org.timerlock.cdi.LockedTasks";
+
   /** The API class that must load, and the bean that uses the API (by name: not loaded before). */
   private static final Map<String, String> BEANS =
       Map.of(
+          "jakarta.enterprise.concurrent.Trigger",
+          LOCKED_TASKS,
           "org.eclipse.microprofile.health.HealthCheck",
           "org.timerlock.cdi.internal.health.LockStoreHealthCheck",
           "io.opentelemetry.api.OpenTelemetry",

@@ -8,6 +8,7 @@ import jakarta.enterprise.inject.spi.BeforeBeanDiscovery;
 import jakarta.enterprise.inject.spi.BeforeShutdown;
 import jakarta.enterprise.inject.spi.Extension;
 import jakarta.enterprise.inject.spi.ProcessBean;
+import jakarta.enterprise.inject.spi.ProcessInjectionPoint;
 import jakarta.enterprise.inject.spi.ProcessManagedBean;
 import jakarta.inject.Singleton;
 import jakarta.interceptor.Interceptor;
@@ -22,7 +23,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import org.eclipse.microprofile.config.Config;
 import org.eclipse.microprofile.config.ConfigProvider;
-import org.timerlock.cdi.LockedTasks;
+import org.timerlock.cdi.internal.metrics.MetricTags;
 import org.timerlock.core.LockProvider;
 import org.timerlock.core.spi.ConfigKey;
 import org.timerlock.core.spi.MessageCode;
@@ -38,13 +39,16 @@ public class TimerLockExtension implements Extension {
 
   private static final Logger LOG = System.getLogger(TimerLockExtension.class.getName());
 
-  /** The beans of this jar, whose bean archive scans nothing: the extension adds them itself. */
+  /**
+   * The beans of this jar, whose bean archive scans nothing: the extension adds them itself. {@code
+   * LockedTasks} is among the {@link OptionalBeans}: its methods take Jakarta Concurrency types.
+   */
   private static final List<Class<?>> OWN_BEANS =
       List.of(
           SchedulerLockInterceptor.class,
           LockRuntime.class,
-          LockedTasks.class,
-          EventingLockAdmin.class);
+          EventingLockAdmin.class,
+          MetricTags.class);
 
   private final List<LockCandidate> candidates = new ArrayList<>();
   private final Problems problems = new Problems();
@@ -56,6 +60,7 @@ public class TimerLockExtension implements Extension {
    */
   private final Set<String> rejectedNames = new HashSet<>();
 
+  private boolean lockedTasksAdded;
   private boolean applicationProvidesLockProvider;
   private LockProvider builtProvider;
 
@@ -66,9 +71,29 @@ public class TimerLockExtension implements Extension {
     for (Class<?> bean : OWN_BEANS) {
       event.addAnnotatedType(beanManager.createAnnotatedType(bean), bean.getName());
     }
-    OptionalBeans.present()
-        .forEach(
-            bean -> event.addAnnotatedType(beanManager.createAnnotatedType(bean), bean.getName()));
+    for (Class<?> bean : OptionalBeans.present()) {
+      event.addAnnotatedType(beanManager.createAnnotatedType(bean), bean.getName());
+      lockedTasksAdded |= bean.getName().equals(OptionalBeans.LOCKED_TASKS);
+    }
+  }
+
+  /**
+   * Without Jakarta Concurrency there is no {@code LockedTasks} bean: an application that injects
+   * it is told why, rather than given the container's unsatisfied-dependency message.
+   */
+  void requireConcurrencyForLockedTasks(@Observes ProcessInjectionPoint<?, ?> event) {
+    if (!lockedTasksAdded
+        && event.getInjectionPoint().getType().getTypeName().equals(OptionalBeans.LOCKED_TASKS)) {
+      event.addDefinitionError(
+          new TimerLockDeploymentProblem(
+              CdiMessage.LOCKED_TASKS_UNAVAILABLE.text(
+                  "TimerLock: "
+                      + event.getInjectionPoint()
+                      + " injects LockedTasks, which needs the Jakarta Concurrency API"
+                      + " (jakarta.enterprise.concurrent) on the application's class path, and"
+                      + " it is not there. Run on a server with Jakarta Concurrency, or take the"
+                      + " lock with the injectable LockingTaskExecutor")));
+    }
   }
 
   void findLockedMethods(@Observes ProcessManagedBean<?> event) {
@@ -94,7 +119,8 @@ public class TimerLockExtension implements Extension {
             resolveAll(resolver),
             resolver,
             settings.nodeId(),
-            valueOrDefault(settings, TimerLockKeys.STORE_FAILURE));
+            valueOrDefault(settings, TimerLockKeys.STORE_FAILURE),
+            valueOrDefault(settings, TimerLockKeys.METRICS_MAX_LOCKS));
     new LockTableChecks(locks, problems).rejectUnintendedSharing();
     boolean configurationValid = checkConfigKeys(config);
     DeploymentLog.switchedOff(allEnabled, locks.all());

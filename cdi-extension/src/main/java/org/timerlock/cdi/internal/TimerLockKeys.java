@@ -63,6 +63,16 @@ final class TimerLockKeys {
           "0s",
           "The lockAtLeastFor of every lock that neither its annotation nor its own key sets.");
 
+  static final ConfigKey<Integer> METRICS_MAX_LOCKS =
+      ConfigKey.withDefault(
+          "timerlock.metrics.max-locks",
+          ValueType.integer(1, 1_000_000),
+          1000,
+          "1000",
+          "The most lock names the metrics tag their meters with: the metrics expect a fixed set"
+              + " of names. Further names are recorded under timerlock.lock.name = _other, with one"
+              + " WARNING.");
+
   /**
    * Keys under these prefixes belong to TimerLock's own test suite and benchmarks (the servers the
    * build starts inherit their {@code TIMERLOCK_TEST_*} variables) and are never checked.
@@ -74,6 +84,12 @@ final class TimerLockKeys {
   /** Every key of the integration, in the order the reference lists them. */
   static List<ConfigKey<?>> all() {
     return List.of(
-        PROVIDER, NODE_ID, ENABLED, STORE_FAILURE, DEFAULT_AT_MOST_FOR, DEFAULT_AT_LEAST_FOR);
+        PROVIDER,
+        NODE_ID,
+        ENABLED,
+        STORE_FAILURE,
+        DEFAULT_AT_MOST_FOR,
+        DEFAULT_AT_LEAST_FOR,
+        METRICS_MAX_LOCKS);
   }
 }

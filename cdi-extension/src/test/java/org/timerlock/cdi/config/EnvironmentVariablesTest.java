@@ -80,23 +80,43 @@ class EnvironmentVariablesTest {
   }
 
   @Test
-  void aMisspelledVariableIsRejectedWithTheVariableItWasMeantToBe() {
-    assertThatThrownBy(() -> deploy(environment("TIMERLOCK_RECORDING_TABEL_NAME", "x")))
-        .hasMessageContaining("unknown config key timerlock.recording.tabel.name")
-        .hasMessageContaining(
-            "did you mean timerlock.recording.table-name (environment variable"
-                + " TIMERLOCK_RECORDING_TABLE_NAME)?");
-    assertThatThrownBy(() -> deploy(environment("TIMERLOCK_STORE_FAILUR", "fail")))
-        .hasMessageContaining("did you mean timerlock.store-failure");
+  void aMisspelledVariableIsRejectedOnceWithTheVariableItWasMeantToBe() {
+    ConfigSource misspelled = environment("TIMERLOCK_RECORDING_TABEL_NAME", "x");
+    assertThat(misspelled.getPropertyNames())
+        .as("SmallRye lists a variable in its own and in the dotted spelling")
+        .contains("TIMERLOCK_RECORDING_TABEL_NAME", "timerlock.recording.tabel.name");
+    assertOneProblem(
+        "TIMERLOCK_RECORDING_TABEL_NAME",
+        "x",
+        "TIMERLOCK-209 TimerLock: unknown config key TIMERLOCK_RECORDING_TABEL_NAME; did you mean"
+            + " TIMERLOCK_RECORDING_TABLE_NAME (timerlock.recording.table-name)?");
+    assertOneProblem(
+        "TIMERLOCK_STORE_FAILUR",
+        "fail",
+        "did you mean TIMERLOCK_STORE_FAILURE (timerlock.store-failure)?");
+  }
+
+  @Test
+  void aMisspelledPerLockVariableIsRejectedOnceWithTheVariableItWasMeantToBe() {
+    assertOneProblem(
+        "TIMERLOCK_LOCK__NIGHTLY_EXPORT__LOCK_AT_MOST_FRO",
+        "PT5M",
+        "TIMERLOCK-211 TimerLock: config key TIMERLOCK_LOCK__NIGHTLY_EXPORT__LOCK_AT_MOST_FRO"
+            + " names the unknown lock property 'LOCK_AT_MOST_FRO'; did you mean"
+            + " TIMERLOCK_LOCK__NIGHTLY_EXPORT__LOCK_AT_MOST_FOR?");
   }
 
   @Test
   void aBadValueInAVariableNamesTheKeyAndTheVariable() {
-    assertThatThrownBy(() -> deploy(environment("TIMERLOCK_DEFAULT_LOCK_AT_MOST_FOR", "soon")))
-        .hasMessageContaining(
-            "config key timerlock.default.lock-at-most-for = \"soon\": it is not a duration;"
-                + " expected a positive duration")
-        .hasMessageContaining("(set as timerlock.default.lock.at.most.for)");
+    assertOneProblem(
+        "TIMERLOCK_DEFAULT_LOCK_AT_MOST_FOR",
+        "soon",
+        "config key timerlock.default.lock-at-most-for = \"soon\": it is not a duration;"
+            + " expected a positive duration");
+    assertOneProblem(
+        "TIMERLOCK_DEFAULT_LOCK_AT_MOST_FOR",
+        "soon",
+        "(set as TIMERLOCK_DEFAULT_LOCK_AT_MOST_FOR)");
   }
 
   @Test
@@ -114,7 +134,8 @@ class EnvironmentVariablesTest {
         new PropertiesConfigSource(Map.of("TIMERLOCK_RECORDING_TABEL_NAME", "x"), "raw", 300);
     assertThatThrownBy(() -> deploy(raw))
         .hasMessageContaining("unknown config key TIMERLOCK_RECORDING_TABEL_NAME")
-        .hasMessageContaining("did you mean timerlock.recording.table-name");
+        .hasMessageContaining(
+            "did you mean TIMERLOCK_RECORDING_TABLE_NAME (timerlock.recording.table-name)");
   }
 
   @Test
@@ -127,6 +148,25 @@ class EnvironmentVariablesTest {
                 "TIMERLOCK_LOCK__NIGHTLY_EXPORT__LOCK_AT_MOST_FOR", "PT2M"),
             EnvConfigSource.ORDINAL));
     assertThat(container.isRunning()).isTrue();
+  }
+
+  /**
+   * With one more variable beside the one the jobs need, the deployment fails with exactly one
+   * problem, in the spelling the variable was given.
+   */
+  private void assertOneProblem(String variable, String value, String problem) {
+    ConfigSource environment =
+        new EnvConfigSource(
+            Map.of(variable, value, "TIMERLOCK_LOCK__NIGHTLY_EXPORT__LOCK_AT_MOST_FOR", "PT2M"),
+            EnvConfigSource.ORDINAL);
+    assertThatThrownBy(() -> deploy(environment))
+        .satisfies(e -> System.out.println("One variable, problems: " + e.getMessage()))
+        .hasMessageContaining(problem)
+        .satisfies(
+            e ->
+                assertThat(e.getMessage().split("TIMERLOCK-", -1))
+                    .as("one problem per variable")
+                    .hasSize(2));
   }
 
   private static ConfigSource environment(String name, String value) {

@@ -8,7 +8,26 @@ package org.timerlock.core.spi;
  */
 public final class Printable {
 
+  /** How many characters (code points) of a long text {@link #shortened(String)} keeps. */
+  public static final int SHORTENED_LENGTH = 100;
+
   private Printable() {}
+
+  /**
+   * The text made printable as by {@link #of(String)}, and cut to its first {@value
+   * #SHORTENED_LENGTH} characters (code points, so no character is split) followed by {@code ...}
+   * when it is longer: a lock name or key built from configuration can have thousands of
+   * characters, and a message must stay readable whatever it names.
+   *
+   * @param text any text, or null
+   * @return the printable, shortened form; {@code "null"} for null
+   */
+  public static String shortened(String text) {
+    if (text == null || text.codePointCount(0, text.length()) <= SHORTENED_LENGTH) {
+      return of(text);
+    }
+    return of(text.substring(0, text.offsetByCodePoints(0, SHORTENED_LENGTH))) + "...";
+  }
 
   /**
    * The text with its control characters escaped.

@@ -29,4 +29,19 @@ class PrintableTest {
   void nullIsPrintedAsNull() {
     assertThat(Printable.of(null)).isEqualTo("null");
   }
+
+  @Test
+  void shortenedKeepsShortTextAndCutsLongTextAfterItsStart() {
+    assertThat(Printable.shortened("nightly\nexport")).isEqualTo("nightly\\nexport");
+    String hundred = "n".repeat(Printable.SHORTENED_LENGTH);
+    assertThat(Printable.shortened(hundred)).isEqualTo(hundred);
+    assertThat(Printable.shortened(hundred + "-and-more")).isEqualTo(hundred + "...");
+    assertThat(Printable.shortened(null)).isEqualTo("null");
+  }
+
+  @Test
+  void shortenedNeverSplitsACharacter() {
+    String faces = "\uD83D\uDE00".repeat(150);
+    assertThat(Printable.shortened(faces)).isEqualTo("\uD83D\uDE00".repeat(100) + "...");
+  }
 }

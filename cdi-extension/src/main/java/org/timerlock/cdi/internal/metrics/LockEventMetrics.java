@@ -1,5 +1,6 @@
 package org.timerlock.cdi.internal.metrics;
 
+import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Locale;
@@ -24,7 +25,8 @@ import org.timerlock.cdi.LockEvent;
  * </ul>
  *
  * Events arrive on the job's thread, so the acquisition time waits in a thread-local until the
- * release.
+ * release. The metrics expect a fixed set of lock names: past {@code timerlock.metrics.max-locks}
+ * names, further ones are recorded under {@value MetricTags#OVERFLOW} (see {@link MetricTags}).
  */
 public abstract class LockEventMetrics {
 
@@ -57,6 +59,8 @@ public abstract class LockEventMetrics {
 
   private final ThreadLocal<Map<String, Long>> acquiredAt = ThreadLocal.withInitial(HashMap::new);
 
+  @Inject MetricTags tags;
+
   /** For subclasses. */
   protected LockEventMetrics() {}
 
@@ -66,10 +70,10 @@ public abstract class LockEventMetrics {
    * @param event the event
    */
   public void record(LockEvent event) {
-    String name = event.lockName();
+    String name = tags.of(event.lockName());
     switch (event.kind()) {
       case ACQUIRED -> {
-        acquiredAt.get().put(name, System.nanoTime());
+        acquiredAt.get().put(event.lockName(), System.nanoTime());
         count(ACQUIRED, name, null, null);
       }
       case SKIPPED -> count(SKIPPED, name, REASON, "held_elsewhere");
@@ -96,7 +100,7 @@ public abstract class LockEventMetrics {
                     ERROR_TYPE,
                     event.failure().map(f -> f.getClass().getName()).orElse(null),
                     ranFor));
-    Long since = acquiredAt.get().remove(name);
+    Long since = acquiredAt.get().remove(event.lockName());
     if (since != null) {
       duration(HOLD_DURATION, name, null, null, Duration.ofNanos(System.nanoTime() - since));
     }
