@@ -1,6 +1,7 @@
 package org.timerlock.jdbc;
 
 import java.sql.SQLException;
+import org.timerlock.core.spi.Printable;
 
 /**
  * A write was refused because a newer lock holder has already written to the same resource: the
@@ -21,7 +22,7 @@ public final class StaleFencingTokenException extends SQLException {
     super(
         JdbcMessage.STALE_FENCING_TOKEN.text(
             "Write to '"
-                + PrintedName.of(resource)
+                + Printable.shortened(resource)
                 + "' refused: fencing token "
                 + token
                 + " is older than the latest one recorded in "

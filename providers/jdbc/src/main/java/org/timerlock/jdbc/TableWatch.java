@@ -7,6 +7,7 @@ import java.sql.Statement;
 import java.util.Optional;
 import java.util.OptionalInt;
 import org.timerlock.core.LockException;
+import org.timerlock.core.spi.Printable;
 
 /**
  * What a JDBC provider believes about its lock table: whether it has the fire and token columns,
@@ -111,7 +112,7 @@ final class TableWatch {
       throw new NameTooLongException(
           JdbcMessage.NAME_TOO_LONG.text(
               "Lock name '"
-                  + PrintedName.of(name)
+                  + Printable.shortened(name)
                   + "' has "
                   + length
                   + " characters; the lock table "
