@@ -32,6 +32,13 @@ public final class LockEvent {
     /** Another node holds the lock; this call was skipped. */
     SKIPPED,
     /**
+     * This node's own earlier run keeps the lock: it ended, but its lockAtLeastFor has not passed
+     * (a call made again too soon, or a lockAtLeastFor longer than the schedule's period); this
+     * call was skipped. Told apart from {@link #SKIPPED} by what this node remembers of its own
+     * releases.
+     */
+    HELD_BY_THIS_NODE,
+    /**
      * The scheduled fire this call serves already ran on some node (see {@link #fireInstant()});
      * this call was skipped. It tells of a node that woke late or whose clock is behind.
      */

@@ -51,6 +51,11 @@ final class EventPublisher implements LockListener {
   }
 
   @Override
+  public void heldByThisNode(LockConfiguration configuration) {
+    fire(Kind.HELD_BY_THIS_NODE, configuration, OptionalLong.empty(), null, null, null);
+  }
+
+  @Override
   public void alreadyRan(LockConfiguration configuration) {
     fire(Kind.ALREADY_RAN, configuration, OptionalLong.empty(), null, null, null);
   }

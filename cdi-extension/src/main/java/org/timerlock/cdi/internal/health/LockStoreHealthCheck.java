@@ -52,7 +52,7 @@ public class LockStoreHealthCheck implements HealthCheck {
         lastFailureAt = event.timestamp();
         lockCallsFailing = true;
       }
-      case ACQUIRED, SKIPPED, ALREADY_RAN, RELEASED -> lockCallsFailing = false;
+      case ACQUIRED, SKIPPED, HELD_BY_THIS_NODE, ALREADY_RAN, RELEASED -> lockCallsFailing = false;
       default -> {
         // A disabled call does not reach the store.
       }

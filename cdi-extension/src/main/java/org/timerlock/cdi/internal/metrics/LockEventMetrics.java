@@ -14,7 +14,8 @@ import org.timerlock.cdi.LockEvent;
  * <ul>
  *   <li>{@value #ACQUIRED} (counter, {@code {acquisition}}): locks taken, jobs started;
  *   <li>{@value #SKIPPED} (counter, {@code {call}}): calls that did not run, with {@value #REASON}
- *       = {@code held_elsewhere}, {@code already_ran} or {@code disabled};
+ *       = {@code held_elsewhere}, {@code held_by_this_node}, {@code already_ran} or {@code
+ *       disabled};
  *   <li>{@value #STORE_FAILURES} (counter, {@code {failure}}): store calls that failed, with
  *       {@value #OPERATION} = {@code acquire}, {@code release} or {@code extend};
  *   <li>{@value #JOB_DURATION} (histogram, {@code s}): how long the jobs ran, with {@value
@@ -77,6 +78,7 @@ public abstract class LockEventMetrics {
         count(ACQUIRED, name, null, null);
       }
       case SKIPPED -> count(SKIPPED, name, REASON, "held_elsewhere");
+      case HELD_BY_THIS_NODE -> count(SKIPPED, name, REASON, "held_by_this_node");
       case ALREADY_RAN -> count(SKIPPED, name, REASON, "already_ran");
       case DISABLED -> count(SKIPPED, name, REASON, "disabled");
       case STORE_FAILURE ->
