@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.OptionalLong;
 import org.timerlock.core.LockConfiguration;
+import org.timerlock.core.RunEnd;
 import org.timerlock.core.SimpleLock;
 import org.timerlock.core.spi.Printable;
 
@@ -19,6 +20,8 @@ final class RedisLock implements SimpleLock {
   private final ReplicaWait replicas;
   private final String name;
   private final String key;
+  private final String stateKey;
+  private final Long fire;
   private final String owner;
   private final long atMostFor;
   private final long atLeastFor;
@@ -31,6 +34,8 @@ final class RedisLock implements SimpleLock {
       ReplicaWait replicas,
       String name,
       String key,
+      String stateKey,
+      Long fire,
       String owner,
       long atMostFor,
       long atLeastFor,
@@ -40,6 +45,8 @@ final class RedisLock implements SimpleLock {
     this.replicas = replicas;
     this.name = name;
     this.key = key;
+    this.stateKey = stateKey;
+    this.fire = fire;
     this.owner = owner;
     this.atMostFor = atMostFor;
     this.atLeastFor = atLeastFor;
@@ -47,15 +54,31 @@ final class RedisLock implements SimpleLock {
     this.token = token;
   }
 
-  /** Keeps the key for what is left of lockAtLeastFor, or deletes it. */
+  /** Releases as a run that returned normally. */
   @Override
-  public synchronized void unlock() {
+  public void unlock() {
+    unlock(RunEnd.succeeded());
+  }
+
+  /**
+   * Keeps the key for what is left of lockAtLeastFor, or deletes it, and records the run in the
+   * state hash in the same script (as LOCK_LOST when the key expired meanwhile).
+   */
+  @Override
+  public synchronized void unlock(RunEnd end) {
     if (spent) {
       return;
     }
     // The TTL still counts down from lockAtMostFor: dropping the difference leaves what is left of
     // lockAtLeastFor, on the server's clock.
-    Object result = commands.release(name, key, owner, atMostFor - atLeastFor);
+    Object result =
+        commands.release(
+            name,
+            key,
+            stateKey,
+            owner,
+            atMostFor - atLeastFor,
+            RunRecord.arguments(end, owner, fire));
     spent = true;
     if (Long.valueOf(0).equals(result)) {
       RedisLockProvider.LOG.log(
@@ -104,6 +127,8 @@ final class RedisLock implements SimpleLock {
             replicas,
             name,
             key,
+            stateKey,
+            fire,
             owner,
             newAtMostFor,
             LockCommands.millis(extended.lockAtLeastFor()),

@@ -99,7 +99,7 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
     ReplicaWait replicas =
         new ReplicaWait(runner, builder.waitForReplicas, builder.waitTimeout.toMillis());
     this.acquisitions = new Acquisitions(commands, replicas, keys, builder.nodeId);
-    this.admin = new RedisLockAdmin(runner, commands, keys.base());
+    this.admin = new RedisLockAdmin(runner, commands, keys);
   }
 
   /**

@@ -24,6 +24,7 @@ import org.timerlock.core.LockProvider;
 import org.timerlock.core.SimpleLock;
 import org.timerlock.core.admin.LockAdmin;
 import org.timerlock.core.admin.LockInfo;
+import org.timerlock.testkit.LastRunContract;
 import org.timerlock.testkit.LockAdminContract;
 import org.timerlock.testkit.LockProviderContract;
 import org.timerlock.teststores.RedisServerProcess;
@@ -36,7 +37,7 @@ import redis.clients.jedis.RedisClusterClient;
  * cluster shows: keys spread over the masters, and the error when a standalone URI points at a
  * cluster node. Skipped, saying why, only when redis-server is not installed.
  */
-class RedisClusterTest implements LockProviderContract, LockAdminContract {
+class RedisClusterTest implements LockProviderContract, LockAdminContract, LastRunContract {
 
   private static final List<RedisServerProcess> NODES = new ArrayList<>();
   private static RedisLockProvider nodeA;
