@@ -14,7 +14,8 @@ import redis.clients.jedis.exceptions.JedisException;
 /**
  * The commands on a lock, one round trip each: a Lua script that acquires (the lock key, in
  * ShedLock's format, and the name's {@linkplain StateKey state hash}), and Lua scripts that release
- * or extend only the caller's own acquisition (the lock key's value is its owner).
+ * or extend only the caller's own acquisition (the lock key's value is its owner); the release also
+ * records the run in the state hash.
  */
 final class LockCommands {
 
@@ -241,7 +242,12 @@ final class LockCommands {
    *     when kept for the rest of its TTL
    */
   Object release(
-      String name, String key, String stateKey, String owner, long droppedMillis, List<String> run) {
+      String name,
+      String key,
+      String stateKey,
+      String owner,
+      long droppedMillis,
+      List<String> run) {
     List<String> arguments = new ArrayList<>(2 + run.size());
     arguments.add(owner);
     arguments.add(Long.toString(droppedMillis));
@@ -278,9 +284,9 @@ final class LockCommands {
   }
 
   /**
-   * Deletes {@code owner}'s acquisition (the release script dropping all of lockAtMostFor, recording
-   * no run); after a broken connection once more on a fresh one, since a second run cannot delete
-   * anyone else's.
+   * Deletes {@code owner}'s acquisition (the release script dropping all of lockAtMostFor,
+   * recording no run); after a broken connection once more on a fresh one, since a second run
+   * cannot delete anyone else's.
    *
    * @return the script's answer, as for {@link #release}
    */

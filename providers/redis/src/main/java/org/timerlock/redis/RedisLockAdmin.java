@@ -28,15 +28,18 @@ import redis.clients.jedis.resps.ScanResult;
  *       beside the lock keys are hashes, so {@code TYPE string} leaves them out. Each page then
  *       reads its keys' owners and expiries in one pipeline. The cursor is {@code <master>:<SCAN
  *       cursor>}.
- *   <li>A look-up reads the key's value (the owner), its TTL and the server's {@code TIME} in one
- *       script, so the expiry is the server's clock.
+ *   <li>A look-up reads the key's value (the owner), its TTL, the server's {@code TIME} and the
+ *       state hash (the latest fire, the latest owner, the last run) in one script, so the expiry
+ *       is the server's clock. A listing runs the same script for each key of the page, in its one
+ *       pipeline.
  *   <li>A release deletes the lock key only while it holds the given owner (the provider's
- *       owner-checked release script); the state hash stays, so the fire guard and the fencing
- *       tokens are kept.
+ *       owner-checked release script, recording no run); the state hash stays, so the fire guard,
+ *       the fencing tokens and the last run are kept.
  * </ul>
  *
  * A key exists only while its lock is held (its TTL is the lease), so Redis lists held locks only,
- * and a lock's acquisition time is unknown.
+ * and a lock's acquisition time is unknown. A look-up of a name whose key is gone answers from the
+ * state hash: a free lock with its latest owner, fire and run.
  */
 final class RedisLockAdmin implements LockAdmin {
 
@@ -117,9 +120,7 @@ final class RedisLockAdmin implements LockAdmin {
   public Optional<LockInfo> find(String name) {
     List<String> both = List.of(lockKeys.key(name), lockKeys.stateKey(name));
     return runner.call(
-        "look up",
-        name,
-        jedis -> Optional.ofNullable(info(name, INSPECT.run(jedis, both), true)));
+        "look up", name, jedis -> Optional.ofNullable(info(name, INSPECT.run(jedis, both), true)));
   }
 
   @Override
@@ -136,7 +137,8 @@ final class RedisLockAdmin implements LockAdmin {
     List<Response<Object>> answers = new ArrayList<>(keys.size());
     try (AbstractPipeline pipeline = jedis.pipelined()) {
       for (String key : keys) {
-        answers.add(pipeline.eval(INSPECT.text(), List.of(key, lockKeys.stateKeyOf(key)), List.of()));
+        answers.add(
+            pipeline.eval(INSPECT.text(), List.of(key, lockKeys.stateKeyOf(key)), List.of()));
       }
       pipeline.sync();
     }

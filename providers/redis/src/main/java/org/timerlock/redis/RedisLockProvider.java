@@ -169,10 +169,10 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
   }
 
   /**
-   * The Redis key of a lock name's state: a hash with the latest granted fire ({@code fire}, epoch
-   * milliseconds) and the latest fencing token ({@code token}). It has no TTL: it must outlive the
-   * lock key. It is {@code <lock key>:state:<n>}, with the smallest n from 0 up that puts it in the
-   * lock key's Redis Cluster hash slot (0 when the lock key has a hash tag).
+   * The Redis key of a lock name's state: a hash with the latest fire ({@code fire}, epoch ms), the
+   * latest fencing token ({@code token}) and the last run ({@code run_*}). It has no TTL: it must
+   * outlive the lock key. It is {@code <lock key>:state:<n>}, with the smallest n from 0 up that
+   * puts it in the lock key's Redis Cluster hash slot (0 when the lock key has a hash tag).
    *
    * @param name the lock name
    * @return the key, e.g. {@code job-lock:default:nightly-report:state:29212}

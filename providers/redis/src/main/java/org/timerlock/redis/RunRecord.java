@@ -57,8 +57,8 @@ final class RunRecord {
   /**
    * The run from the values of {@link #FIELDS}, in that order, empty strings for missing fields.
    *
-   * @return the run, or null when none was recorded or a value is not what a release writes (a
-   *     hash edited by hand)
+   * @return the run, or null when none was recorded or a value is not what a release writes (a hash
+   *     edited by hand)
    */
   static LastRun read(List<?> values) {
     String outcome = String.valueOf(values.get(0));

@@ -165,20 +165,8 @@ class RoundTripTest {
         .as("refusals while held: EVALSHA, GET, HGET fire each; then one release with its run")
         .isEqualTo(
             Map.of(
-                "evalsha",
-                CALLS + 1,
-                "get",
-                CALLS + 1,
-                "hget",
-                CALLS + 2,
-                "pttl",
-                1L,
-                "del",
-                1L,
-                "time",
-                1L,
-                "hset",
-                1L));
+                "evalsha", CALLS + 1, "get", CALLS + 1, "hget", CALLS + 2, "pttl", 1L, "del", 1L,
+                "time", 1L, "hset", 1L));
     // The server counts DEL as one change and an HSET as one per field it sets.
     assertThat(changes())
         .as("only the release changed something")
@@ -218,8 +206,10 @@ class RoundTripTest {
     current.unlock();
   }
 
-  /** A release that finds its key expired, no one else holding it, records LOCK_LOST in its one
-   * command. */
+  /**
+   * A release that finds its key expired, no one else holding it, records LOCK_LOST in its one
+   * command.
+   */
   @Test
   void aLostLockIsRecordedByTheReleaseItself() throws InterruptedException {
     SimpleLock lock =
