@@ -62,11 +62,7 @@ final class Acquisitions {
         new RedisLock(
             commands,
             replicas,
-            name,
-            key,
-            stateKey,
-            fire,
-            owner,
+            new RedisLock.Acquisition(name, key, stateKey, fire, owner),
             atMostFor,
             atLeastFor,
             started,

@@ -16,7 +16,14 @@ import org.timerlock.core.spi.Printable;
  */
 final class RedisLock implements SimpleLock {
 
+  /**
+   * What identifies one acquisition, and stays the same when it is extended: the name, its two
+   * keys, the fire it serves (epoch ms, null for a plain call) and its owner value.
+   */
+  record Acquisition(String name, String key, String stateKey, Long fire, String owner) {}
+
   private final LockCommands commands;
+  private final Acquisition acquisition;
   private final ReplicaWait replicas;
   private final String name;
   private final String key;
@@ -32,22 +39,20 @@ final class RedisLock implements SimpleLock {
   RedisLock(
       LockCommands commands,
       ReplicaWait replicas,
-      String name,
-      String key,
-      String stateKey,
-      Long fire,
-      String owner,
+      Acquisition acquisition,
       long atMostFor,
       long atLeastFor,
       long startedNanos,
       long token) {
     this.commands = commands;
     this.replicas = replicas;
-    this.name = name;
-    this.key = key;
-    this.stateKey = stateKey;
-    this.fire = fire;
-    this.owner = owner;
+    this.acquisition = acquisition;
+    // Unpacked: every operation names them.
+    this.name = acquisition.name();
+    this.key = acquisition.key();
+    this.stateKey = acquisition.stateKey();
+    this.fire = acquisition.fire();
+    this.owner = acquisition.owner();
     this.atMostFor = atMostFor;
     this.atLeastFor = atLeastFor;
     this.startedNanos = startedNanos;
@@ -125,11 +130,7 @@ final class RedisLock implements SimpleLock {
         new RedisLock(
             commands,
             replicas,
-            name,
-            key,
-            stateKey,
-            fire,
-            owner,
+            acquisition,
             newAtMostFor,
             LockCommands.millis(extended.lockAtLeastFor()),
             started,
