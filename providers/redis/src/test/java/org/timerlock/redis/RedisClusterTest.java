@@ -317,7 +317,8 @@ class RedisClusterTest implements LockProviderContract, LockAdminContract, LastR
    * Takes a lock, marks its slot as migrating from its master to another one and moves the lock key
    * there, so that the release is answered with ASK and sent to the other master after ASKING; then
    * puts everything back. (A new acquisition in a migrating slot is answered with TRYAGAIN: the
-   * script uses two keys that the importing node does not have yet.)
+   * script uses two keys that the importing node does not have yet. So is the release on both keys,
+   * which then releases the lock key alone, recording no run.)
    */
   private static void lockInAMigratingSlot(RedisLockProvider provider, String name) {
     String key = provider.key(name);
