@@ -25,7 +25,7 @@ import redis.clients.jedis.UnifiedJedis;
  * environment is percent-encoded, see {@link #key}). Its value is the owner of the acquisition,
  * {@code <node-id>/<unique suffix>}; its TTL is the lock's expiry, counted by the Redis server.
  * Beside it, each name has a {@linkplain #stateKey state hash} without TTL that keeps the latest
- * granted fire and the latest fencing token, so both outlive the lock key.
+ * fire, the latest fencing token and the last run (written by its release), beyond the lock key.
  *
  * <p>Acquire, release and extend are one command each: Lua scripts on both keys, documented with
  * {@link LockCommands}. A refusal ({@link LockAttempt.Outcome#ALREADY_RAN} for a fire at or before
