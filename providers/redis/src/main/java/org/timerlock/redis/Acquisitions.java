@@ -41,8 +41,8 @@ final class Acquisitions {
     long atMostFor = LockCommands.millis(configuration.lockAtMostFor());
     long atLeastFor = LockCommands.millis(configuration.lockAtLeastFor());
     long started = System.nanoTime();
-    LockCommands.Answer answer =
-        commands.acquire(name, key, keys.stateKeyOf(key), owner, atMostFor, fire);
+    String stateKey = keys.stateKeyOf(key);
+    LockCommands.Answer answer = commands.acquire(name, key, stateKey, owner, atMostFor, fire);
     switch (answer.outcome()) {
       case HELD_ELSEWHERE:
         RedisLockProvider.LOG.log(
@@ -60,7 +60,13 @@ final class Acquisitions {
     }
     RedisLock lock =
         new RedisLock(
-            commands, replicas, name, key, owner, atMostFor, atLeastFor, started, answer.token());
+            commands,
+            replicas,
+            new RedisLock.Acquisition(name, key, stateKey, fire, owner),
+            atMostFor,
+            atLeastFor,
+            started,
+            answer.token());
     // From here on the key is ours: whatever fails before the lock is handed out, the key must go,
     // or no node could take the name until lockAtMostFor has passed.
     Optional<LockException> unreplicated;

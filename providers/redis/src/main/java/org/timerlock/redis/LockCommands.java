@@ -1,24 +1,30 @@
 package org.timerlock.redis;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import org.timerlock.core.LockAttempt.Outcome;
 import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.LockException;
 import org.timerlock.core.spi.Printable;
+import redis.clients.jedis.UnifiedJedis;
+import redis.clients.jedis.exceptions.JedisDataException;
 import redis.clients.jedis.exceptions.JedisException;
 
 /**
  * The commands on a lock, one round trip each: a Lua script that acquires (the lock key, in
  * ShedLock's format, and the name's {@linkplain StateKey state hash}), and Lua scripts that release
- * or extend only the caller's own acquisition (the lock key's value is its owner).
+ * or extend only the caller's own acquisition (the lock key's value is its owner); the release also
+ * records the run in the state hash.
  */
 final class LockCommands {
 
   /**
    * Acquire. KEYS[1] the lock key, KEYS[2] the state hash; ARGV[1] the owner, ARGV[2] lockAtMostFor
    * in ms, ARGV[3] the fire in epoch ms or empty for a plain call. Answers {0, token} when
-   * acquired, {1} when held elsewhere, {2} when the fire already ran.
+   * acquired, {1} when held elsewhere, {2} when the fire already ran. An acquisition also stores
+   * its owner and its start ({@code owner}, {@code started}: the server's TIME in epoch ms) in the
+   * same HSET, for the release to record the run.
    *
    * <ul>
    *   <li>The lock key already holding this owner means this very attempt ran before and its answer
@@ -55,10 +61,12 @@ final class LockCommands {
               + "local previous = redis.call('HGET', KEYS[2], 'token')\n"
               + "if previous and tonumber(previous) >= token then token = tonumber(previous) + 1 end\n"
               + "token = string.format('%.0f', token)\n"
+              + "local started = now[1] .. string.format('%03d', math.floor(tonumber(now[2]) / 1000))\n"
               + "if fire ~= '' then\n"
-              + "  redis.call('HSET', KEYS[2], 'token', token, 'fire', fire)\n"
+              + "  redis.call('HSET', KEYS[2], 'token', token, 'owner', ARGV[1], 'started', started,"
+              + " 'fire', fire)\n"
               + "else\n"
-              + "  redis.call('HSET', KEYS[2], 'token', token)\n"
+              + "  redis.call('HSET', KEYS[2], 'token', token, 'owner', ARGV[1], 'started', started)\n"
               + "end\n"
               + "return {0, token}\n");
 
@@ -73,17 +81,54 @@ final class LockCommands {
    */
   record Answer(Outcome outcome, long token) {}
 
-  /** Release: keep what is left of lockAtLeastFor (PTTL minus ARGV[2]) or delete. */
+  /**
+   * Release. KEYS[1] the lock key, KEYS[2] the state hash (only when the run is recorded); ARGV[1]
+   * the owner, ARGV[2] the ms to take off the TTL, then {@link RunRecord#arguments}: ARGV[3] the
+   * outcome (empty: record nothing, for a give-up and an operator's release), ARGV[4] the node,
+   * ARGV[5] the fire in epoch ms or empty, ARGV[6] the error class, ARGV[7] the error message.
+   * Answers 1 when it deleted the key, 2 when it kept it for what is left of lockAtLeastFor (PTTL
+   * minus ARGV[2]), 0 when the key no longer held the owner.
+   *
+   * <ul>
+   *   <li>The run is written into the state hash ({@code run_*} fields, see {@link RunRecord}) by
+   *       this same script: no round trip of its own. Its start is the {@code started} the acquire
+   *       script stored beside the same {@code owner}; its end is the server's TIME.
+   *   <li>The key gone (expired, deleted) while the state hash still names this owner: the run
+   *       outlived its lease and is recorded as LOCK_LOST. The key held by another owner, or the
+   *       hash naming another acquisition: nothing is written (GET, HGET only).
+   *   <li>TIME before writes needs effects replication, as in the acquire script.
+   * </ul>
+   */
   static final LuaScript RELEASE =
       new LuaScript(
-          "if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end\n"
-              + "local keep = redis.call('PTTL', KEYS[1]) - tonumber(ARGV[2])\n"
-              + "if keep > 0 then\n"
-              + "  redis.call('PEXPIRE', KEYS[1], keep)\n"
-              + "  return 2\n"
+          "if redis.replicate_commands then redis.replicate_commands() end\n"
+              + "local holder = redis.call('GET', KEYS[1])\n"
+              + "local outcome = ARGV[3] or ''\n"
+              + "local answer = 0\n"
+              + "if holder == ARGV[1] then\n"
+              + "  local keep = redis.call('PTTL', KEYS[1]) - tonumber(ARGV[2])\n"
+              + "  if keep > 0 then\n"
+              + "    redis.call('PEXPIRE', KEYS[1], keep)\n"
+              + "    answer = 2\n"
+              + "  else\n"
+              + "    redis.call('DEL', KEYS[1])\n"
+              + "    answer = 1\n"
+              + "  end\n"
+              + "elseif holder or outcome == '' then\n"
+              + "  return 0\n"
+              + "else\n"
+              + "  outcome = 'LOCK_LOST'\n"
               + "end\n"
-              + "redis.call('DEL', KEYS[1])\n"
-              + "return 1\n");
+              + "if outcome == '' or redis.call('HGET', KEYS[2], 'owner') ~= ARGV[1] then\n"
+              + "  return answer\n"
+              + "end\n"
+              + "local started = redis.call('HGET', KEYS[2], 'started')\n"
+              + "local now = redis.call('TIME')\n"
+              + "local ended = now[1] .. string.format('%03d', math.floor(tonumber(now[2]) / 1000))\n"
+              + "redis.call('HSET', KEYS[2], 'run_outcome', outcome, 'run_node', ARGV[4],"
+              + " 'run_fire', ARGV[5], 'run_started', started or ended, 'run_ended', ended,"
+              + " 'run_error_class', ARGV[6], 'run_error_message', ARGV[7])\n"
+              + "return answer\n");
 
   /** Extend: a new TTL of ARGV[2] ms, only for the owner's acquisition. */
   static final LuaScript EXTEND =
@@ -190,18 +235,58 @@ final class LockCommands {
 
   /**
    * Takes {@code droppedMillis} off the TTL of {@code owner}'s acquisition, deleting the key when
-   * nothing is left.
+   * nothing is left, and records the run in the state hash.
    *
+   * @param run the {@link RunRecord#arguments} of the run
    * @return the script's answer: 0 when the key no longer held {@code owner}, 1 when deleted, 2
    *     when kept for the rest of its TTL
    */
-  Object release(String name, String key, String owner, long droppedMillis) {
-    return runOwnerScript("release", name, RELEASE, key, owner, droppedMillis);
+  Object release(
+      String name,
+      String key,
+      String stateKey,
+      String owner,
+      long droppedMillis,
+      List<String> run) {
+    List<String> arguments = new ArrayList<>(2 + run.size());
+    arguments.add(owner);
+    arguments.add(Long.toString(droppedMillis));
+    arguments.addAll(run);
+    String[] argv = arguments.toArray(String[]::new);
+    return runner.call("release", name, jedis -> releaseRecording(jedis, key, stateKey, argv));
   }
 
   /**
-   * Deletes {@code owner}'s acquisition (the release script dropping all of lockAtMostFor); after a
-   * broken connection once more on a fresh one, since a second run cannot delete anyone else's.
+   * The release on both keys; while a Redis Cluster migrates their slot and has moved one key but
+   * not yet the other, the release of the lock key alone, unrecorded: a release that fails would
+   * keep the name locked until lockAtMostFor has passed, a missing record costs only the history.
+   */
+  private static Object releaseRecording(
+      UnifiedJedis jedis, String key, String stateKey, String[] argv) {
+    try {
+      return RELEASE.run(jedis, List.of(key, stateKey), argv);
+    } catch (JedisDataException e) {
+      if (e.getMessage() == null || !e.getMessage().startsWith("TRYAGAIN")) {
+        throw e;
+      }
+      return RELEASE.run(jedis, key, argv[0], argv[1], RunRecord.NONE);
+    }
+  }
+
+  /**
+   * Deletes {@code owner}'s acquisition if it still holds the key, recording no run: an operator's
+   * release.
+   *
+   * @return the script's answer, as for {@link #release}
+   */
+  Object releaseUnrecorded(String name, String key, String owner) {
+    return runOwnerScript("release", name, RELEASE, key, owner, Long.MAX_VALUE);
+  }
+
+  /**
+   * Deletes {@code owner}'s acquisition (the release script dropping all of lockAtMostFor,
+   * recording no run); after a broken connection once more on a fresh one, since a second run
+   * cannot delete anyone else's.
    *
    * @return the script's answer, as for {@link #release}
    */
@@ -210,8 +295,8 @@ final class LockCommands {
     return runner.call(
         "give up",
         name,
-        jedis -> RELEASE.run(jedis, key, owner, argument),
-        jedis -> RELEASE.run(jedis, key, owner, argument));
+        jedis -> RELEASE.run(jedis, key, owner, argument, RunRecord.NONE),
+        jedis -> RELEASE.run(jedis, key, owner, argument, RunRecord.NONE));
   }
 
   /**

@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.OptionalLong;
 import org.timerlock.core.LockConfiguration;
+import org.timerlock.core.RunEnd;
 import org.timerlock.core.SimpleLock;
 import org.timerlock.core.spi.Printable;
 
@@ -15,10 +16,19 @@ import org.timerlock.core.spi.Printable;
  */
 final class RedisLock implements SimpleLock {
 
+  /**
+   * What identifies one acquisition, and stays the same when it is extended: the name, its two
+   * keys, the fire it serves (epoch ms, null for a plain call) and its owner value.
+   */
+  record Acquisition(String name, String key, String stateKey, Long fire, String owner) {}
+
   private final LockCommands commands;
+  private final Acquisition acquisition;
   private final ReplicaWait replicas;
   private final String name;
   private final String key;
+  private final String stateKey;
+  private final Long fire;
   private final String owner;
   private final long atMostFor;
   private final long atLeastFor;
@@ -29,33 +39,51 @@ final class RedisLock implements SimpleLock {
   RedisLock(
       LockCommands commands,
       ReplicaWait replicas,
-      String name,
-      String key,
-      String owner,
+      Acquisition acquisition,
       long atMostFor,
       long atLeastFor,
       long startedNanos,
       long token) {
     this.commands = commands;
     this.replicas = replicas;
-    this.name = name;
-    this.key = key;
-    this.owner = owner;
+    this.acquisition = acquisition;
+    // Unpacked: every operation names them.
+    this.name = acquisition.name();
+    this.key = acquisition.key();
+    this.stateKey = acquisition.stateKey();
+    this.fire = acquisition.fire();
+    this.owner = acquisition.owner();
     this.atMostFor = atMostFor;
     this.atLeastFor = atLeastFor;
     this.startedNanos = startedNanos;
     this.token = token;
   }
 
-  /** Keeps the key for what is left of lockAtLeastFor, or deletes it. */
+  /** Releases as a run that returned normally. */
   @Override
-  public synchronized void unlock() {
+  public void unlock() {
+    unlock(RunEnd.succeeded());
+  }
+
+  /**
+   * Keeps the key for what is left of lockAtLeastFor, or deletes it, and records the run in the
+   * state hash in the same script (as LOCK_LOST when the key expired meanwhile).
+   */
+  @Override
+  public synchronized void unlock(RunEnd end) {
     if (spent) {
       return;
     }
     // The TTL still counts down from lockAtMostFor: dropping the difference leaves what is left of
     // lockAtLeastFor, on the server's clock.
-    Object result = commands.release(name, key, owner, atMostFor - atLeastFor);
+    Object result =
+        commands.release(
+            name,
+            key,
+            stateKey,
+            owner,
+            atMostFor - atLeastFor,
+            RunRecord.arguments(end, owner, fire));
     spent = true;
     if (Long.valueOf(0).equals(result)) {
       RedisLockProvider.LOG.log(
@@ -102,9 +130,7 @@ final class RedisLock implements SimpleLock {
         new RedisLock(
             commands,
             replicas,
-            name,
-            key,
-            owner,
+            acquisition,
             newAtMostFor,
             LockCommands.millis(extended.lockAtLeastFor()),
             started,

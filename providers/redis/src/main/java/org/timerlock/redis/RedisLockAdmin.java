@@ -28,45 +28,64 @@ import redis.clients.jedis.resps.ScanResult;
  *       beside the lock keys are hashes, so {@code TYPE string} leaves them out. Each page then
  *       reads its keys' owners and expiries in one pipeline. The cursor is {@code <master>:<SCAN
  *       cursor>}.
- *   <li>A look-up reads the key's value (the owner), its TTL and the server's {@code TIME} in one
- *       script, so the expiry is the server's clock.
+ *   <li>A look-up reads the key's value (the owner), its TTL, the server's {@code TIME} and the
+ *       state hash (the latest fire, the latest owner, the last run) in one script, so the expiry
+ *       is the server's clock. A listing runs the same script for each key of the page, in its one
+ *       pipeline.
  *   <li>A release deletes the lock key only while it holds the given owner (the provider's
- *       owner-checked release script); the state hash stays, so the fire guard and the fencing
- *       tokens are kept.
+ *       owner-checked release script, recording no run); the state hash stays, so the fire guard,
+ *       the fencing tokens and the last run are kept.
  * </ul>
  *
  * A key exists only while its lock is held (its TTL is the lease), so Redis lists held locks only,
- * and a lock's acquisition time is unknown.
+ * and a lock's acquisition time is unknown. A look-up of a name whose key is gone answers from the
+ * state hash: a free lock with its latest owner, fire and run.
  */
 final class RedisLockAdmin implements LockAdmin {
 
   /**
-   * KEYS[1] a lock key. Answers {owner, PTTL, seconds, microseconds} by the server's clock, or {}
-   * when the key is gone or is no lock (not a string). Only the locking ACL's commands: no {@code
-   * TYPE}, a hash answers GET with an error that pcall turns into a table; so the readiness check,
-   * which runs this, needs no more rights than locking.
+   * KEYS[1] a lock key, KEYS[2] its state hash. Answers {owner, PTTL, seconds, microseconds} by the
+   * server's clock, then the state hash's {@code fire}, {@code owner} and {@link RunRecord#FIELDS}
+   * (empty strings for what is missing); the owner is empty and PTTL -2 when the lock key is gone.
+   * Answers {} when the key is no lock (not a string) or neither key exists. Only the locking ACL's
+   * commands: no {@code TYPE}, a hash answers GET with an error that pcall turns into a table, and
+   * one HGET per field rather than HMGET; so the readiness check, which runs this, needs no more
+   * rights than locking.
    */
   static final LuaScript INSPECT =
       new LuaScript(
           "local owner = redis.pcall('GET', KEYS[1])\n"
-              + "if type(owner) ~= 'string' then return {} end\n"
+              + "if type(owner) == 'table' then return {} end\n"
+              + "local ttl = -2\n"
+              + "if owner then ttl = redis.call('PTTL', KEYS[1]) else owner = '' end\n"
               + "local now = redis.call('TIME')\n"
-              + "return {owner, redis.call('PTTL', KEYS[1]), now[1], now[2]}\n");
+              + "local answer = {owner, ttl, now[1], now[2]}\n"
+              + "for _, field in ipairs({'fire', 'owner', '"
+              + String.join("', '", RunRecord.FIELDS)
+              + "'}) do\n"
+              + "  local value = redis.pcall('HGET', KEYS[2], field)\n"
+              + "  if type(value) ~= 'string' then value = '' end\n"
+              + "  answer[#answer + 1] = value\n"
+              + "end\n"
+              + "if owner == '' and answer[6] == '' then return {} end\n"
+              + "return answer\n");
+
+  /** The answer's length: the lock key's four values, the fire, the owner and the run. */
+  private static final int ANSWER_LENGTH = 6 + RunRecord.FIELDS.size();
 
   /** Every key of a type other than string is not a lock: the state hashes. */
   private static final String LOCK_KEY_TYPE = "string";
 
   private final CommandRunner runner;
   private final LockCommands commands;
+  private final LockKeys lockKeys;
   private final String keyBase;
 
-  /**
-   * @param keyBase {@code <key-prefix>:<environment>:}, escaped as the provider's keys are
-   */
-  RedisLockAdmin(CommandRunner runner, LockCommands commands, String keyBase) {
+  RedisLockAdmin(CommandRunner runner, LockCommands commands, LockKeys keys) {
     this.runner = runner;
     this.commands = commands;
-    this.keyBase = keyBase;
+    this.lockKeys = keys;
+    this.keyBase = keys.base();
   }
 
   @Override
@@ -99,29 +118,33 @@ final class RedisLockAdmin implements LockAdmin {
 
   @Override
   public Optional<LockInfo> find(String name) {
-    String key = keyBase + name;
+    List<String> both = List.of(lockKeys.key(name), lockKeys.stateKey(name));
     return runner.call(
-        "look up", name, jedis -> Optional.ofNullable(info(name, INSPECT.run(jedis, key))));
+        "look up", name, jedis -> Optional.ofNullable(info(name, INSPECT.run(jedis, both), true)));
   }
 
   @Override
   public boolean release(String name, String owner) {
     // The release script with all of the TTL dropped: deleted if and only if the owner holds it.
-    return Long.valueOf(1).equals(commands.release(name, keyBase + name, owner, Long.MAX_VALUE));
+    return Long.valueOf(1).equals(commands.releaseUnrecorded(name, keyBase + name, owner));
   }
 
-  /** Reads every key's owner and TTL in one pipeline; keys gone since the scan are left out. */
+  /**
+   * Reads every key's owner and TTL, and its state hash, in one pipeline; keys gone since the scan
+   * are left out.
+   */
   private List<LockInfo> read(UnifiedJedis jedis, List<String> keys) {
     List<Response<Object>> answers = new ArrayList<>(keys.size());
     try (AbstractPipeline pipeline = jedis.pipelined()) {
       for (String key : keys) {
-        answers.add(pipeline.eval(INSPECT.text(), List.of(key), List.of()));
+        answers.add(
+            pipeline.eval(INSPECT.text(), List.of(key, lockKeys.stateKeyOf(key)), List.of()));
       }
       pipeline.sync();
     }
     List<LockInfo> locks = new ArrayList<>(keys.size());
     for (int i = 0; i < keys.size(); i++) {
-      LockInfo info = info(keys.get(i).substring(keyBase.length()), answers.get(i).get());
+      LockInfo info = info(keys.get(i).substring(keyBase.length()), answers.get(i).get(), false);
       if (info != null) {
         locks.add(info);
       }
@@ -129,22 +152,42 @@ final class RedisLockAdmin implements LockAdmin {
     return locks;
   }
 
-  /** The lock from the inspect script's answer, or null when there is none. */
-  private static LockInfo info(String name, Object answer) {
-    if (!(answer instanceof List<?> fields) || fields.size() != 4) {
+  /**
+   * The lock from the inspect script's answer, or null when there is none.
+   *
+   * @param free whether a lock whose key is gone is answered from its state hash (a look-up); a
+   *     listing shows lock keys only
+   */
+  private static LockInfo info(String name, Object answer, boolean free) {
+    if (!(answer instanceof List<?> fields) || fields.size() != ANSWER_LENGTH) {
       return null;
     }
     long ttl = (Long) fields.get(1);
+    String owner = String.valueOf(fields.get(0));
+    LockInfo lock;
     if (ttl == -2) {
-      return null; // expired between GET and PTTL
+      // Gone, or expired between GET and PTTL: free, its last acquisition's owner from the hash.
+      String lastOwner = String.valueOf(fields.get(5));
+      if (!free || lastOwner.isEmpty()) {
+        return null;
+      }
+      lock = new LockInfo(name, lastOwner, null, null, false);
+    } else {
+      Instant now =
+          Instant.ofEpochSecond(
+              Long.parseLong(String.valueOf(fields.get(2))),
+              Long.parseLong(String.valueOf(fields.get(3))) * 1000);
+      // -1: a key without TTL, written by hand; held until someone deletes it.
+      Instant until = ttl == -1 ? null : now.plusMillis(ttl);
+      lock = new LockInfo(name, owner, null, until, true);
     }
-    Instant now =
-        Instant.ofEpochSecond(
-            Long.parseLong(String.valueOf(fields.get(2))),
-            Long.parseLong(String.valueOf(fields.get(3))) * 1000);
-    // -1: a key without TTL, written by hand; held until someone deletes it.
-    Instant until = ttl == -1 ? null : now.plusMillis(ttl);
-    return new LockInfo(name, String.valueOf(fields.get(0)), null, until, true);
+    Instant lastFire;
+    try {
+      lastFire = RunRecord.instantOrNull(String.valueOf(fields.get(4)));
+    } catch (RuntimeException e) {
+      lastFire = null; // not what the acquire script writes: a hash edited by hand
+    }
+    return lock.withHistory(lastFire, RunRecord.read(fields.subList(6, ANSWER_LENGTH)));
   }
 
   /** Where SCAN runs: the server, or each master of a cluster in the order of their addresses. */

@@ -25,7 +25,7 @@ import redis.clients.jedis.UnifiedJedis;
  * environment is percent-encoded, see {@link #key}). Its value is the owner of the acquisition,
  * {@code <node-id>/<unique suffix>}; its TTL is the lock's expiry, counted by the Redis server.
  * Beside it, each name has a {@linkplain #stateKey state hash} without TTL that keeps the latest
- * granted fire and the latest fencing token, so both outlive the lock key.
+ * fire, the latest fencing token and the last run (written by its release), beyond the lock key.
  *
  * <p>Acquire, release and extend are one command each: Lua scripts on both keys, documented with
  * {@link LockCommands}. A refusal ({@link LockAttempt.Outcome#ALREADY_RAN} for a fire at or before
@@ -99,7 +99,7 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
     ReplicaWait replicas =
         new ReplicaWait(runner, builder.waitForReplicas, builder.waitTimeout.toMillis());
     this.acquisitions = new Acquisitions(commands, replicas, keys, builder.nodeId);
-    this.admin = new RedisLockAdmin(runner, commands, keys.base());
+    this.admin = new RedisLockAdmin(runner, commands, keys);
   }
 
   /**
@@ -169,10 +169,10 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
   }
 
   /**
-   * The Redis key of a lock name's state: a hash with the latest granted fire ({@code fire}, epoch
-   * milliseconds) and the latest fencing token ({@code token}). It has no TTL: it must outlive the
-   * lock key. It is {@code <lock key>:state:<n>}, with the smallest n from 0 up that puts it in the
-   * lock key's Redis Cluster hash slot (0 when the lock key has a hash tag).
+   * The Redis key of a lock name's state: a hash with the latest fire ({@code fire}, epoch ms), the
+   * latest fencing token ({@code token}) and the last run ({@code run_*}). It has no TTL: it must
+   * outlive the lock key. It is {@code <lock key>:state:<n>}, with the smallest n from 0 up that
+   * puts it in the lock key's Redis Cluster hash slot (0 when the lock key has a hash tag).
    *
    * @param name the lock name
    * @return the key, e.g. {@code job-lock:default:nightly-report:state:29212}

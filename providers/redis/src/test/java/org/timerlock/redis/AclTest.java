@@ -24,6 +24,7 @@ import org.timerlock.core.LockAttempt;
 import org.timerlock.core.LockAttempt.Outcome;
 import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.LockException;
+import org.timerlock.core.RunOutcome;
 import org.timerlock.core.SimpleLock;
 import org.timerlock.core.admin.LockAdmin;
 import org.timerlock.core.admin.LockInfo;
@@ -324,11 +325,23 @@ class AclTest {
     // The readiness check's probe: a look-up, whatever features are in use.
     assertThat(admin.find("timerlock-health-probe")).isEmpty();
     assertThat(admin.find(name)).hasValueSatisfying(lock -> assertThat(lock.held()).isTrue());
+    // The state hash read by the look-up: the fire guard's fire and the last run.
+    LockInfo ran = admin.find(name).orElseThrow();
+    assertThat(ran.lastFire()).isEqualTo(fire);
+    assertThat(ran.lastRun().fire()).isEqualTo(fire);
+    assertThat(ran.lastRun().outcome()).isEqualTo(RunOutcome.SUCCEEDED);
+    LockInfo free = admin.find(name + "-deleted").orElseThrow();
+    assertThat(free.held()).as("a released lock, found by its state hash").isFalse();
+    assertThat(free.lastRun().fire()).isNull();
     if (feature == Feature.ADMIN) {
       String listed = name + "-listed";
       SimpleLock held =
           provider.lock(LockConfiguration.of(listed, Duration.ofMinutes(1))).orElseThrow();
       assertThat(admin.stream(10).map(LockInfo::name)).contains(name, listed);
+      assertThat(admin.stream(10).filter(lock -> lock.name().equals(name)))
+          .as("listed with its state hash, read in the page's pipeline")
+          .singleElement()
+          .satisfies(lock -> assertThat(lock.lastRun().outcome()).isEqualTo(RunOutcome.SUCCEEDED));
       LockInfo info = admin.find(listed).orElseThrow();
       assertThat(admin.release(listed, info.owner())).isTrue();
       // Released by the admin: free for anyone at once; the old holder's unlock does nothing.

@@ -24,6 +24,7 @@ import org.timerlock.core.LockProvider;
 import org.timerlock.core.SimpleLock;
 import org.timerlock.core.admin.LockAdmin;
 import org.timerlock.core.admin.LockInfo;
+import org.timerlock.testkit.LastRunContract;
 import org.timerlock.testkit.LockAdminContract;
 import org.timerlock.testkit.LockProviderContract;
 import org.timerlock.teststores.RedisServerProcess;
@@ -36,7 +37,7 @@ import redis.clients.jedis.RedisClusterClient;
  * cluster shows: keys spread over the masters, and the error when a standalone URI points at a
  * cluster node. Skipped, saying why, only when redis-server is not installed.
  */
-class RedisClusterTest implements LockProviderContract, LockAdminContract {
+class RedisClusterTest implements LockProviderContract, LockAdminContract, LastRunContract {
 
   private static final List<RedisServerProcess> NODES = new ArrayList<>();
   private static RedisLockProvider nodeA;
@@ -316,7 +317,8 @@ class RedisClusterTest implements LockProviderContract, LockAdminContract {
    * Takes a lock, marks its slot as migrating from its master to another one and moves the lock key
    * there, so that the release is answered with ASK and sent to the other master after ASKING; then
    * puts everything back. (A new acquisition in a migrating slot is answered with TRYAGAIN: the
-   * script uses two keys that the importing node does not have yet.)
+   * script uses two keys that the importing node does not have yet. So is the release on both keys,
+   * which then releases the lock key alone, recording no run.)
    */
   private static void lockInAMigratingSlot(RedisLockProvider provider, String name) {
     String key = provider.key(name);

@@ -4,6 +4,7 @@ import java.net.URI;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterAll;
 import org.timerlock.core.LockProvider;
+import org.timerlock.testkit.LastRunContract;
 import org.timerlock.testkit.LockAdminContract;
 import org.timerlock.testkit.LockProviderContract;
 import org.timerlock.teststores.RedisNamespace;
@@ -14,7 +15,8 @@ import redis.clients.jedis.params.ScanParams;
 import redis.clients.jedis.resps.ScanResult;
 
 /** The whole contract on the test Redis; two providers with separate clients are two nodes. */
-class RedisLockProviderContractTest implements LockProviderContract, LockAdminContract {
+class RedisLockProviderContractTest
+    implements LockProviderContract, LockAdminContract, LastRunContract {
 
   private static final RedisNamespace REDIS =
       TestStores.redisNamespace(RedisLockProviderContractTest.class);

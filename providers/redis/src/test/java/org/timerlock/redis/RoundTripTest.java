@@ -22,10 +22,12 @@ import redis.clients.jedis.Jedis;
  *
  * <p>The server counts the commands a Lua script runs too ({@code GET}, {@code HGET}, {@code TIME},
  * {@code SET}, {@code HSET} inside the acquire script; {@code GET}, {@code PTTL}, {@code PEXPIRE},
- * {@code DEL} inside the release and extend scripts): those run on the server within the one {@code
+ * {@code DEL} inside the release and extend scripts, and {@code HGET}, {@code TIME}, {@code HSET}
+ * of the last run inside the release script): those run on the server within the one {@code
  * EVALSHA}. What the client sends is one {@code EVALSHA} per operation; the exact maps below show
- * both. A refusal runs reads only, which the server's count of changes ({@code
- * rdb_changes_since_last_save}, what replication and the AOF would carry) confirms.
+ * both. A refusal, and a release that finds another holder, run reads only, which the server's
+ * count of changes ({@code rdb_changes_since_last_save}, what replication and the AOF would carry)
+ * confirms.
  */
 class RoundTripTest {
 
@@ -79,15 +81,18 @@ class RoundTripTest {
             Map.of(
                 "evalsha", 2 * CALLS, // sent: acquire, release
                 "get", 2 * CALLS, // in the scripts: holder, owner check
-                "time", CALLS, // acquire: the server's clock for the token
-                "hget", CALLS, // acquire: the stored token
+                "time", 2 * CALLS, // acquire: token and start; release: the run's end
+                "hget", 3 * CALLS, // acquire: the stored token; release: owner and start
                 "set", CALLS, // acquire: the lock key
-                "hset", CALLS, // acquire: the new token
+                "hset", 2 * CALLS, // acquire: token, owner, start; release: the last run
                 "pttl", CALLS, // release: what is left of lockAtLeastFor
                 "del", CALLS)); // release: nothing left, delete
     for (int i = 0; i < CYCLES; i++) {
       assertThat(admin.exists(provider.key("cycle-" + i))).as("released lock key").isFalse();
       assertThat(admin.type(provider.stateKey("cycle-" + i))).as("state, kept").isEqualTo("hash");
+      assertThat(admin.hget(provider.stateKey("cycle-" + i), "run_outcome"))
+          .as("the run, recorded by the release")
+          .isEqualTo("SUCCEEDED");
     }
   }
 
@@ -102,15 +107,17 @@ class RoundTripTest {
     }
     Map<String, Long> delta = CommandStats.of(admin).since(before);
     assertThat(delta)
-        .as("sent: EVALSHA twice; in the scripts: GET, TIME, HGET, SET, HSET; GET, PTTL, PEXPIRE")
+        .as(
+            "sent: EVALSHA twice; in the scripts: GET, TIME, HGET, SET, HSET; GET, PTTL, PEXPIRE,"
+                + " HGET owner and start, TIME, HSET the run")
         .isEqualTo(
             Map.of(
                 "evalsha", 2 * CALLS,
                 "get", 2 * CALLS,
-                "time", CALLS,
-                "hget", CALLS,
+                "time", 2 * CALLS,
+                "hget", 3 * CALLS,
                 "set", CALLS,
-                "hset", CALLS,
+                "hset", 2 * CALLS,
                 "pttl", CALLS,
                 "pexpire", CALLS));
     long ttl = admin.pttl("job-lock:default:least-0");
@@ -155,10 +162,15 @@ class RoundTripTest {
     held.unlock();
     Map<String, Long> heldElsewhere = CommandStats.of(admin).since(before);
     assertThat(heldElsewhere)
-        .as("refusals while held: EVALSHA, GET, HGET fire each; then one release")
+        .as("refusals while held: EVALSHA, GET, HGET fire each; then one release with its run")
         .isEqualTo(
-            Map.of("evalsha", CALLS + 1, "get", CALLS + 1, "hget", CALLS, "pttl", 1L, "del", 1L));
-    assertThat(changes()).as("only the release changed something").isEqualTo(changes + 1);
+            Map.of(
+                "evalsha", CALLS + 1, "get", CALLS + 1, "hget", CALLS + 2, "pttl", 1L, "del", 1L,
+                "time", 1L, "hset", 1L));
+    // The server counts DEL as one change and an HSET as one per field it sets.
+    assertThat(changes())
+        .as("only the release changed something")
+        .isEqualTo(changes + 1 + RunRecord.FIELDS.size());
 
     before = CommandStats.of(admin);
     changes = changes();
@@ -169,6 +181,47 @@ class RoundTripTest {
         .as("refusals of a fire that ran, with no lock key: EVALSHA, GET, HGET fire each")
         .isEqualTo(Map.of("evalsha", CALLS, "get", CALLS, "hget", CALLS));
     assertThat(changes()).as("changes to replicate or append").isEqualTo(changes);
+  }
+
+  /**
+   * A release that finds the key taken over by another node (its lease ran out) writes nothing: no
+   * run, no change; the other node's lock stays.
+   */
+  @Test
+  void aReleaseThatFindsAnotherHolderWritesNothing() throws InterruptedException {
+    LockConfiguration config = LockConfiguration.of("taken-over", Duration.ofMillis(200));
+    SimpleLock expired = provider.lock(config).orElseThrow();
+    Thread.sleep(400);
+    SimpleLock current =
+        other.lock(LockConfiguration.of("taken-over", Duration.ofMinutes(1))).orElseThrow();
+    Map<String, String> state = admin.hgetAll(provider.stateKey("taken-over"));
+    CommandStats before = CommandStats.of(admin);
+    long changes = changes();
+    expired.unlock();
+    assertThat(CommandStats.of(admin).since(before))
+        .as("sent: EVALSHA; in the script: GET (another holder)")
+        .isEqualTo(Map.of("evalsha", 1L, "get", 1L));
+    assertThat(changes()).as("changes to replicate or append").isEqualTo(changes);
+    assertThat(admin.hgetAll(provider.stateKey("taken-over"))).isEqualTo(state);
+    current.unlock();
+  }
+
+  /**
+   * A release that finds its key expired, no one else holding it, records LOCK_LOST in its one
+   * command.
+   */
+  @Test
+  void aLostLockIsRecordedByTheReleaseItself() throws InterruptedException {
+    SimpleLock lock =
+        provider.lock(LockConfiguration.of("lost", Duration.ofMillis(200))).orElseThrow();
+    Thread.sleep(400);
+    CommandStats before = CommandStats.of(admin);
+    lock.unlock();
+    assertThat(CommandStats.of(admin).since(before))
+        .as("sent: EVALSHA; in the script: GET, HGET owner and start, TIME, HSET the run")
+        .isEqualTo(Map.of("evalsha", 1L, "get", 1L, "hget", 2L, "time", 1L, "hset", 1L));
+    assertThat(admin.hget(provider.stateKey("lost"), "run_outcome")).isEqualTo("LOCK_LOST");
+    assertThat(admin.hget(provider.stateKey("lost"), "run_node")).isEqualTo("counted");
   }
 
   /** The server's count of changes since the last save: what replication and the AOF carry. */

@@ -146,6 +146,9 @@ class ShedLockInteropTest {
         shedLock(name, Duration.ofMinutes(1), Duration.ZERO).orElseThrow();
     stale.unlock();
     assertThat(check.exists(key(name))).as("ShedLock's lock survives the stale release").isTrue();
+    assertThat(check.hget(timerLock.stateKey(name), "run_outcome"))
+        .as("no run recorded while another owner holds the key")
+        .isNull();
     assertThat(timerLock.lock(LockConfiguration.of(name, Duration.ofMinutes(1)))).isEmpty();
     theirs.unlock();
   }
