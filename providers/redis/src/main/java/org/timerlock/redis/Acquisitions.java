@@ -16,9 +16,6 @@ import org.timerlock.core.spi.Printable;
  */
 final class Acquisitions {
 
-  /** The characters of a refused name that its message shows. */
-  private static final int NAME_SHOWN = 64;
-
   private final LockCommands commands;
   private final ReplicaWait replicas;
   private final LockKeys keys;
@@ -111,13 +108,11 @@ final class Acquisitions {
     if (name.length() <= RedisLockProvider.MAX_NAME_LENGTH) {
       return;
     }
-    int shown =
-        Character.isHighSurrogate(name.charAt(NAME_SHOWN - 1)) ? NAME_SHOWN - 1 : NAME_SHOWN;
     throw new IllegalArgumentException(
         RedisMessage.NAME_TOO_LONG.text(
             "The lock name starting '"
-                + Printable.of(name.substring(0, shown))
-                + "...' has "
+                + Printable.shortened(name)
+                + "' has "
                 + name.length()
                 + " characters, but the Redis lock store accepts at most "
                 + RedisLockProvider.MAX_NAME_LENGTH
