@@ -176,7 +176,9 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
                 configuration.name(),
                 values.owner(),
                 configuration.lockAtLeastFor(),
-                attempt.row().fencingToken()));
+                attempt.row().fencingToken(),
+                values.fire(),
+                watch.recordsRuns()));
       case ALREADY_RAN:
         return LockAttempt.alreadyRan();
       default:
