@@ -116,8 +116,7 @@ final class JdbcLock implements SimpleLock {
               }
             });
     return extended
-        ? Optional.of(
-            new JdbcLock(store, name, owner, atLeastFor, fencingToken, fire, recordsRuns))
+        ? Optional.of(new JdbcLock(store, name, owner, atLeastFor, fencingToken, fire, recordsRuns))
         : Optional.empty();
   }
 

@@ -12,8 +12,8 @@ import org.timerlock.core.admin.LockPage;
 
 /**
  * The rows of a {@link JdbcLockProvider}'s table, for operators. It writes ShedLock's four columns
- * only and reads every column the table has (see {@link LockRowReader}), so it works on a table with
- * or without the fire, token and last-run columns, which its release leaves as they are.
+ * only and reads every column the table has (see {@link LockRowReader}), so it works on a table
+ * with or without the fire, token and last-run columns, which its release leaves as they are.
  *
  * <ul>
  *   <li>A listing is keyset-paged by name: each page is one query ({@code WHERE name > ? ORDER BY

@@ -16,10 +16,10 @@ import org.timerlock.core.admin.LastRun;
 import org.timerlock.core.admin.LockInfo;
 
 /**
- * Reads {@link LockInfo}s from the rows of {@code SELECT tl.*, <held> FROM <table> tl}: every column
- * the table has, then whether the lock is held. The columns are found by name in the result's own
- * metadata, so one query reads a ShedLock table, a table with the fire and token columns, and one
- * with the columns of the last run, without asking the database which it is.
+ * Reads {@link LockInfo}s from the rows of {@code SELECT tl.*, <held> FROM <table> tl}: every
+ * column the table has, then whether the lock is held. The columns are found by name in the
+ * result's own metadata, so one query reads a ShedLock table, a table with the fire and token
+ * columns, and one with the columns of the last run, without asking the database which it is.
  */
 final class LockRowReader {
 
@@ -56,8 +56,7 @@ final class LockRowReader {
             time(rs, table.lockUntil()),
             rs.getInt(held) == 1);
     Long lastFire = has(LockTable.LAST_FIRE) ? number(rs, LockTable.LAST_FIRE) : null;
-    return lock.withHistory(
-        lastFire == null ? null : Instant.ofEpochMilli(lastFire), lastRun(rs));
+    return lock.withHistory(lastFire == null ? null : Instant.ofEpochMilli(lastFire), lastRun(rs));
   }
 
   /** The last run, or null where the table has no run columns or no run ended yet. */

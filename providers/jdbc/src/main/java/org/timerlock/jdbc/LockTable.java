@@ -5,9 +5,9 @@ import java.util.regex.Pattern;
 
 /**
  * The validated names of the lock table and its four ShedLock columns, and the fixed names of the
- * optional columns TimerLock adds. Only plain SQL identifiers are
- * accepted (letters, digits, {@code _} and {@code $}, not starting with a digit); the table may be
- * qualified by a schema, so that nothing but checked identifiers is ever put into SQL text.
+ * optional columns TimerLock adds. Only plain SQL identifiers are accepted (letters, digits, {@code
+ * _} and {@code $}, not starting with a digit); the table may be qualified by a schema, so that
+ * nothing but checked identifiers is ever put into SQL text.
  */
 record LockTable(String table, String name, String lockUntil, String lockedAt, String lockedBy) {
 

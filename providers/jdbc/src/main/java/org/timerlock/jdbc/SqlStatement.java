@@ -19,12 +19,7 @@ final class SqlStatement {
    * the run, how it ended (else null).
    */
   record Values(
-      String name,
-      String owner,
-      Duration atMostFor,
-      Duration atLeastFor,
-      Long fire,
-      RunEnd end) {
+      String name, String owner, Duration atMostFor, Duration atLeastFor, Long fire, RunEnd end) {
 
     Values(String name, String owner, Duration atMostFor, Duration atLeastFor, Long fire) {
       this(name, owner, atMostFor, atLeastFor, fire, null);

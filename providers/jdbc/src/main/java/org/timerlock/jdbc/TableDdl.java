@@ -94,21 +94,29 @@ final class TableDdl {
    */
   List<String> addRunColumns(LockTable t) {
     List<String> statements = new ArrayList<>();
-    for (String[] column : runColumns()) {
-      statements.add("ALTER TABLE " + t.table() + " ADD " + column[0] + " " + column[1]);
+    for (Column column : runColumns()) {
+      statements.add("ALTER TABLE " + t.table() + " ADD " + column);
     }
     return List.copyOf(statements);
   }
 
+  /** A nullable column as DDL writes it. */
+  private record Column(String name, String type) {
+    @Override
+    public String toString() {
+      return name + " " + type;
+    }
+  }
+
   /** The columns of the last run with their types, in the order of the CREATE TABLE. */
-  private List<String[]> runColumns() {
+  private List<Column> runColumns() {
     return List.of(
-        new String[] {LockTable.LAST_RUN_FIRE, bigIntType},
-        new String[] {LockTable.LAST_RUN_BY, text(Dialect.CREATED_NAME_LENGTH)},
-        new String[] {LockTable.LAST_RUN_STARTED, timeType},
-        new String[] {LockTable.LAST_RUN_ENDED, timeType},
-        new String[] {LockTable.LAST_RUN_OUTCOME, text(OUTCOME_LENGTH)},
-        new String[] {LockTable.LAST_RUN_ERROR, text(ERROR_LENGTH)});
+        new Column(LockTable.LAST_RUN_FIRE, bigIntType),
+        new Column(LockTable.LAST_RUN_BY, text(Dialect.CREATED_NAME_LENGTH)),
+        new Column(LockTable.LAST_RUN_STARTED, timeType),
+        new Column(LockTable.LAST_RUN_ENDED, timeType),
+        new Column(LockTable.LAST_RUN_OUTCOME, text(OUTCOME_LENGTH)),
+        new Column(LockTable.LAST_RUN_ERROR, text(ERROR_LENGTH)));
   }
 
   private String text(int length) {
@@ -127,8 +135,8 @@ final class TableDdl {
 
   String createTable(LockTable t) {
     StringBuilder run = new StringBuilder();
-    for (String[] column : runColumns()) {
-      run.append(", ").append(column[0]).append(' ').append(column[1]);
+    for (Column column : runColumns()) {
+      run.append(", ").append(column);
     }
     String text = text(Dialect.CREATED_NAME_LENGTH);
     return "CREATE TABLE "

@@ -10,10 +10,11 @@ import org.timerlock.core.LockException;
 
 /**
  * What a JDBC provider believes about its lock table: whether it has the fire and token columns and
- * the columns of the last run, how long a name its name column holds, and whether its owner was compared with the connection's
- * user. The provider looks before its first acquire, creating the table when it is missing and
- * allowed (a fresh database would otherwise answer the first acquire with a missing-table error,
- * logged by the database), and again after any failure, as no belief about the table outlives one.
+ * the columns of the last run, how long a name its name column holds, and whether its owner was
+ * compared with the connection's user. The provider looks before its first acquire, creating the
+ * table when it is missing and allowed (a fresh database would otherwise answer the first acquire
+ * with a missing-table error, logged by the database), and again after any failure, as no belief
+ * about the table outlives one.
  */
 final class TableWatch {
 

@@ -32,7 +32,7 @@ class LastRunColumnsTest {
   @RegisterExtension final ProviderLog log = new ProviderLog();
 
   @Test
-  void postgres() {
+  void postgres() throws InterruptedException {
     for (boolean fireColumns : new boolean[] {false, true}) {
       try (IsolatedDatabase db = TestStores.isolatedDatabase(StoreKind.POSTGRES, getClass());
           HikariDataSource pool = Pools.pool(db, 4)) {
@@ -42,7 +42,7 @@ class LastRunColumnsTest {
   }
 
   @Test
-  void mariaDb() {
+  void mariaDb() throws InterruptedException {
     for (boolean fireColumns : new boolean[] {false, true}) {
       try (IsolatedDatabase db = TestStores.isolatedDatabase(StoreKind.MARIADB, getClass());
           HikariDataSource pool = Pools.pool(db, 4)) {
@@ -52,7 +52,7 @@ class LastRunColumnsTest {
   }
 
   @Test
-  void mySqlConnectorOnMariaDb() {
+  void mySqlConnectorOnMariaDb() throws InterruptedException {
     try (IsolatedDatabase db = TestStores.isolatedDatabase(StoreKind.MARIADB, getClass());
         HikariDataSource pool =
             Pools.pool(
@@ -62,7 +62,7 @@ class LastRunColumnsTest {
   }
 
   @Test
-  void h2() {
+  void h2() throws InterruptedException {
     for (boolean fireColumns : new boolean[] {false, true}) {
       try (HikariDataSource pool =
           Pools.pool("jdbc:h2:mem:" + Pools.unique("lr") + ";DB_CLOSE_DELAY=-1", "sa", "", 4)) {
@@ -72,14 +72,14 @@ class LastRunColumnsTest {
   }
 
   @Test
-  void hsqlDb() {
+  void hsqlDb() throws InterruptedException {
     try (HikariDataSource pool = Pools.pool("jdbc:hsqldb:mem:" + Pools.unique("lr"), "SA", "", 4)) {
       noRunUntilTheColumnsAreAdded(pool, "TIMESTAMP(3)", true);
     }
   }
 
   @Test
-  void derby() {
+  void derby() throws InterruptedException {
     try (HikariDataSource pool =
         Pools.pool("jdbc:derby:memory:" + Pools.unique("lr") + ";create=true", null, null, 4)) {
       noRunUntilTheColumnsAreAdded(pool, "TIMESTAMP", false);
@@ -87,7 +87,7 @@ class LastRunColumnsTest {
   }
 
   private void noRunUntilTheColumnsAreAdded(
-      HikariDataSource pool, String timestamp, boolean fireColumns) {
+      HikariDataSource pool, String timestamp, boolean fireColumns) throws InterruptedException {
     log.clear();
     Pools.exec(pool, Pools.lockTableDdl("shedlock", 64, timestamp));
     if (fireColumns) {
@@ -143,12 +143,12 @@ class LastRunColumnsTest {
 
   /** The stale holder's release matches no row: the new holder's row keeps its own last run. */
   private static void aReleaseOfARowAnotherOwnerTookRecordsNothing(
-      JdbcLockProvider provider, JdbcLockProvider other) {
+      JdbcLockProvider provider, JdbcLockProvider other) throws InterruptedException {
     LockConfiguration shortLease = LockConfiguration.of("stale", Duration.ofMillis(200));
     SimpleLock stale = provider.lock(shortLease).orElseThrow();
-    sleep(Duration.ofMillis(600));
-    SimpleLock taken = other.lock(shortLease.withDurations(Duration.ofMinutes(5), Duration.ZERO))
-        .orElseThrow();
+    Thread.sleep(600);
+    SimpleLock taken =
+        other.lock(shortLease.withDurations(Duration.ofMinutes(5), Duration.ZERO)).orElseThrow();
     stale.unlock(RunEnd.failed(new IllegalStateException("too late")));
     LockInfo seen = other.admin().orElseThrow().find("stale").orElseThrow();
     assertThat(seen.held()).as("still held by the new owner").isTrue();
@@ -157,14 +157,5 @@ class LastRunColumnsTest {
     LastRun run = provider.admin().orElseThrow().find("stale").orElseThrow().lastRun();
     assertThat(run.nodeId()).isEqualTo("node-b");
     assertThat(run.outcome()).isEqualTo(RunOutcome.SUCCEEDED);
-  }
-
-  private static void sleep(Duration duration) {
-    try {
-      Thread.sleep(duration.toMillis());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new AssertionError(e);
-    }
   }
 }

@@ -25,9 +25,9 @@ import org.timerlock.teststores.TestStores;
 /**
  * A refused acquisition writes nothing, also in a table with the columns of the last run, which a
  * recorded run has filled and which the refusal leaves as they were. Each check runs the acquire
- * statement the provider would run, refused, inside a transaction on one connection, and reads what that session did from the
- * database's own per-session counters (the server's global counters are shared with every other
- * client). Counts, not timings: they do not depend on load.
+ * statement the provider would run, refused, inside a transaction on one connection, and reads what
+ * that session did from the database's own per-session counters (the server's global counters are
+ * shared with every other client). Counts, not timings: they do not depend on load.
  *
  * <ul>
  *   <li>PostgreSQL: the transaction has no transaction id, so the statement locked no row and wrote

@@ -20,9 +20,9 @@ import org.timerlock.teststores.TestStores;
 
 /**
  * Steady state: exactly one statement per acquire, per refusal and per release, also for a release
- * that records the run it ends; no commits. Before
- * that, on a fresh database, the table is created without a failed statement, even when another
- * schema (MySQL: database) on the server has a lock table of the same name.
+ * that records the run it ends; no commits. Before that, on a fresh database, the table is created
+ * without a failed statement, even when another schema (MySQL: database) on the server has a lock
+ * table of the same name.
  */
 class RoundTripTest {
 
