@@ -107,7 +107,7 @@ final class LockRowReader {
   private int index(String column) throws SQLException {
     Integer index = columns.get(column.toLowerCase(Locale.ROOT));
     if (index == null) {
-      throw new SQLException("Lock table " + table.table() + " has no column " + column);
+      throw new SQLException("No column " + column + " in lock table " + table.table());
     }
     return index;
   }
