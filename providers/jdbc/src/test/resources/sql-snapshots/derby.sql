@@ -1,13 +1,31 @@
 -- Derby
 
 -- create table
-CREATE TABLE shedlock (name VARCHAR(255) NOT NULL PRIMARY KEY, lock_until TIMESTAMP NOT NULL, locked_at TIMESTAMP NOT NULL, locked_by VARCHAR(255) NOT NULL, last_fire BIGINT, fencing_token BIGINT);
+CREATE TABLE shedlock (name VARCHAR(255) NOT NULL PRIMARY KEY, lock_until TIMESTAMP NOT NULL, locked_at TIMESTAMP NOT NULL, locked_by VARCHAR(255) NOT NULL, last_fire BIGINT, fencing_token BIGINT, last_run_fire BIGINT, last_run_by VARCHAR(255), last_run_started TIMESTAMP, last_run_ended TIMESTAMP, last_run_outcome VARCHAR(16), last_run_error VARCHAR(1000));
 
 -- add a fire column
 ALTER TABLE shedlock ADD last_fire BIGINT;
 
 -- add a fire column
 ALTER TABLE shedlock ADD fencing_token BIGINT;
+
+-- add a last-run column
+ALTER TABLE shedlock ADD last_run_fire BIGINT;
+
+-- add a last-run column
+ALTER TABLE shedlock ADD last_run_by VARCHAR(255);
+
+-- add a last-run column
+ALTER TABLE shedlock ADD last_run_started TIMESTAMP;
+
+-- add a last-run column
+ALTER TABLE shedlock ADD last_run_ended TIMESTAMP;
+
+-- add a last-run column
+ALTER TABLE shedlock ADD last_run_outcome VARCHAR(16);
+
+-- add a last-run column
+ALTER TABLE shedlock ADD last_run_error VARCHAR(1000);
 
 -- acquire LEASE_ONLY (UpdateThenInsert); parameters: 0, 300, 'node-1/4f2a-7', 'nightly-report'
 UPDATE shedlock SET lock_until = {fn TIMESTAMPADD(SQL_TSI_FRAC_SECOND, ?, {fn TIMESTAMPADD(SQL_TSI_SECOND, ?, CURRENT_TIMESTAMP)})}, locked_at = CURRENT_TIMESTAMP, locked_by = ? WHERE name = ? AND lock_until <= CURRENT_TIMESTAMP;
@@ -38,6 +56,12 @@ SELECT locked_by, fencing_token, last_fire FROM shedlock WHERE name = ?;
 
 -- release; parameters: 0, 10, 0, 10, 'nightly-report', 'node-1/4f2a-7'
 UPDATE shedlock SET lock_until = CASE WHEN {fn TIMESTAMPADD(SQL_TSI_FRAC_SECOND, ?, {fn TIMESTAMPADD(SQL_TSI_SECOND, ?, locked_at)})} > CURRENT_TIMESTAMP THEN {fn TIMESTAMPADD(SQL_TSI_FRAC_SECOND, ?, {fn TIMESTAMPADD(SQL_TSI_SECOND, ?, locked_at)})} ELSE CURRENT_TIMESTAMP END WHERE name = ? AND locked_by = ?;
+
+-- release recording a failed run; parameters: 1893456000000, 1, 'java.lang.IllegalStateException: disk full', 0, 10, 0, 10, 'nightly-report', 'node-1/4f2a-7'
+UPDATE shedlock SET last_run_fire = ?, last_run_by = locked_by, last_run_started = locked_at, last_run_ended = CURRENT_TIMESTAMP, last_run_outcome = CASE WHEN lock_until <= CURRENT_TIMESTAMP THEN 'LOCK_LOST' WHEN ? = 1 THEN 'FAILED' ELSE 'SUCCEEDED' END, last_run_error = ?, lock_until = CASE WHEN {fn TIMESTAMPADD(SQL_TSI_FRAC_SECOND, ?, {fn TIMESTAMPADD(SQL_TSI_SECOND, ?, locked_at)})} > CURRENT_TIMESTAMP THEN {fn TIMESTAMPADD(SQL_TSI_FRAC_SECOND, ?, {fn TIMESTAMPADD(SQL_TSI_SECOND, ?, locked_at)})} ELSE CURRENT_TIMESTAMP END WHERE name = ? AND locked_by = ?;
+
+-- release recording a plain call that succeeded; parameters: NULL, 0, NULL, 0, 10, 0, 10, 'nightly-report', 'node-1/4f2a-7'
+UPDATE shedlock SET last_run_fire = ?, last_run_by = locked_by, last_run_started = locked_at, last_run_ended = CURRENT_TIMESTAMP, last_run_outcome = CASE WHEN lock_until <= CURRENT_TIMESTAMP THEN 'LOCK_LOST' WHEN ? = 1 THEN 'FAILED' ELSE 'SUCCEEDED' END, last_run_error = ?, lock_until = CASE WHEN {fn TIMESTAMPADD(SQL_TSI_FRAC_SECOND, ?, {fn TIMESTAMPADD(SQL_TSI_SECOND, ?, locked_at)})} > CURRENT_TIMESTAMP THEN {fn TIMESTAMPADD(SQL_TSI_FRAC_SECOND, ?, {fn TIMESTAMPADD(SQL_TSI_SECOND, ?, locked_at)})} ELSE CURRENT_TIMESTAMP END WHERE name = ? AND locked_by = ?;
 
 -- extend; parameters: 0, 300, 'nightly-report', 'node-1/4f2a-7'
 UPDATE shedlock SET lock_until = {fn TIMESTAMPADD(SQL_TSI_FRAC_SECOND, ?, {fn TIMESTAMPADD(SQL_TSI_SECOND, ?, CURRENT_TIMESTAMP)})}, locked_at = CURRENT_TIMESTAMP WHERE name = ? AND locked_by = ? AND lock_until > CURRENT_TIMESTAMP;

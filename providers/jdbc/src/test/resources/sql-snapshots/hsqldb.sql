@@ -1,13 +1,31 @@
 -- HSQLDB
 
 -- create table
-CREATE TABLE IF NOT EXISTS shedlock (name VARCHAR(255) NOT NULL PRIMARY KEY, lock_until TIMESTAMP(3) NOT NULL, locked_at TIMESTAMP(3) NOT NULL, locked_by VARCHAR(255) NOT NULL, last_fire BIGINT, fencing_token BIGINT);
+CREATE TABLE IF NOT EXISTS shedlock (name VARCHAR(255) NOT NULL PRIMARY KEY, lock_until TIMESTAMP(3) NOT NULL, locked_at TIMESTAMP(3) NOT NULL, locked_by VARCHAR(255) NOT NULL, last_fire BIGINT, fencing_token BIGINT, last_run_fire BIGINT, last_run_by VARCHAR(255), last_run_started TIMESTAMP(3), last_run_ended TIMESTAMP(3), last_run_outcome VARCHAR(16), last_run_error VARCHAR(1000));
 
 -- add a fire column
 ALTER TABLE shedlock ADD last_fire BIGINT;
 
 -- add a fire column
 ALTER TABLE shedlock ADD fencing_token BIGINT;
+
+-- add a last-run column
+ALTER TABLE shedlock ADD last_run_fire BIGINT;
+
+-- add a last-run column
+ALTER TABLE shedlock ADD last_run_by VARCHAR(255);
+
+-- add a last-run column
+ALTER TABLE shedlock ADD last_run_started TIMESTAMP(3);
+
+-- add a last-run column
+ALTER TABLE shedlock ADD last_run_ended TIMESTAMP(3);
+
+-- add a last-run column
+ALTER TABLE shedlock ADD last_run_outcome VARCHAR(16);
+
+-- add a last-run column
+ALTER TABLE shedlock ADD last_run_error VARCHAR(1000);
 
 -- acquire LEASE_ONLY (ChangedRowAsKeys); parameters: 'nightly-report', 300000, 'node-1/4f2a-7', 'nightly-report', 300000, 'node-1/4f2a-7'
 MERGE INTO shedlock tl USING (VALUES (0)) s (one) ON (tl.name = ?) WHEN MATCHED AND tl.lock_until <= CAST(CURRENT_TIMESTAMP(3) AT TIME ZONE INTERVAL '0:00' HOUR TO MINUTE AS TIMESTAMP(3)) THEN UPDATE SET lock_until = DATEADD('millisecond', CAST(? AS BIGINT), CAST(CURRENT_TIMESTAMP(3) AT TIME ZONE INTERVAL '0:00' HOUR TO MINUTE AS TIMESTAMP(3))), locked_at = CAST(CURRENT_TIMESTAMP(3) AT TIME ZONE INTERVAL '0:00' HOUR TO MINUTE AS TIMESTAMP(3)), locked_by = ? WHEN NOT MATCHED THEN INSERT (name, lock_until, locked_at, locked_by) VALUES (?, DATEADD('millisecond', CAST(? AS BIGINT), CAST(CURRENT_TIMESTAMP(3) AT TIME ZONE INTERVAL '0:00' HOUR TO MINUTE AS TIMESTAMP(3))), CAST(CURRENT_TIMESTAMP(3) AT TIME ZONE INTERVAL '0:00' HOUR TO MINUTE AS TIMESTAMP(3)), ?);
@@ -29,6 +47,12 @@ SELECT locked_by, fencing_token, last_fire FROM shedlock WHERE name = ?;
 
 -- release; parameters: 10000, 10000, 'nightly-report', 'node-1/4f2a-7'
 UPDATE shedlock SET lock_until = CASE WHEN DATEADD('millisecond', CAST(? AS BIGINT), locked_at) > CAST(CURRENT_TIMESTAMP(3) AT TIME ZONE INTERVAL '0:00' HOUR TO MINUTE AS TIMESTAMP(3)) THEN DATEADD('millisecond', CAST(? AS BIGINT), locked_at) ELSE CAST(CURRENT_TIMESTAMP(3) AT TIME ZONE INTERVAL '0:00' HOUR TO MINUTE AS TIMESTAMP(3)) END WHERE name = ? AND locked_by = ?;
+
+-- release recording a failed run; parameters: 1893456000000, 1, 'java.lang.IllegalStateException: disk full', 10000, 10000, 'nightly-report', 'node-1/4f2a-7'
+UPDATE shedlock SET last_run_fire = ?, last_run_by = locked_by, last_run_started = locked_at, last_run_ended = CAST(CURRENT_TIMESTAMP(3) AT TIME ZONE INTERVAL '0:00' HOUR TO MINUTE AS TIMESTAMP(3)), last_run_outcome = CASE WHEN lock_until <= CAST(CURRENT_TIMESTAMP(3) AT TIME ZONE INTERVAL '0:00' HOUR TO MINUTE AS TIMESTAMP(3)) THEN 'LOCK_LOST' WHEN ? = 1 THEN 'FAILED' ELSE 'SUCCEEDED' END, last_run_error = ?, lock_until = CASE WHEN DATEADD('millisecond', CAST(? AS BIGINT), locked_at) > CAST(CURRENT_TIMESTAMP(3) AT TIME ZONE INTERVAL '0:00' HOUR TO MINUTE AS TIMESTAMP(3)) THEN DATEADD('millisecond', CAST(? AS BIGINT), locked_at) ELSE CAST(CURRENT_TIMESTAMP(3) AT TIME ZONE INTERVAL '0:00' HOUR TO MINUTE AS TIMESTAMP(3)) END WHERE name = ? AND locked_by = ?;
+
+-- release recording a plain call that succeeded; parameters: NULL, 0, NULL, 10000, 10000, 'nightly-report', 'node-1/4f2a-7'
+UPDATE shedlock SET last_run_fire = ?, last_run_by = locked_by, last_run_started = locked_at, last_run_ended = CAST(CURRENT_TIMESTAMP(3) AT TIME ZONE INTERVAL '0:00' HOUR TO MINUTE AS TIMESTAMP(3)), last_run_outcome = CASE WHEN lock_until <= CAST(CURRENT_TIMESTAMP(3) AT TIME ZONE INTERVAL '0:00' HOUR TO MINUTE AS TIMESTAMP(3)) THEN 'LOCK_LOST' WHEN ? = 1 THEN 'FAILED' ELSE 'SUCCEEDED' END, last_run_error = ?, lock_until = CASE WHEN DATEADD('millisecond', CAST(? AS BIGINT), locked_at) > CAST(CURRENT_TIMESTAMP(3) AT TIME ZONE INTERVAL '0:00' HOUR TO MINUTE AS TIMESTAMP(3)) THEN DATEADD('millisecond', CAST(? AS BIGINT), locked_at) ELSE CAST(CURRENT_TIMESTAMP(3) AT TIME ZONE INTERVAL '0:00' HOUR TO MINUTE AS TIMESTAMP(3)) END WHERE name = ? AND locked_by = ?;
 
 -- extend; parameters: 300000, 'nightly-report', 'node-1/4f2a-7'
 UPDATE shedlock SET lock_until = DATEADD('millisecond', CAST(? AS BIGINT), CAST(CURRENT_TIMESTAMP(3) AT TIME ZONE INTERVAL '0:00' HOUR TO MINUTE AS TIMESTAMP(3))), locked_at = CAST(CURRENT_TIMESTAMP(3) AT TIME ZONE INTERVAL '0:00' HOUR TO MINUTE AS TIMESTAMP(3)) WHERE name = ? AND locked_by = ? AND lock_until > CAST(CURRENT_TIMESTAMP(3) AT TIME ZONE INTERVAL '0:00' HOUR TO MINUTE AS TIMESTAMP(3));

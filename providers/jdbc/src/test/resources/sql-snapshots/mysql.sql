@@ -1,13 +1,31 @@
 -- MySQL
 
 -- create table
-CREATE TABLE IF NOT EXISTS shedlock (name VARCHAR(255) NOT NULL, lock_until DATETIME(3) NOT NULL, locked_at DATETIME(3) NOT NULL, locked_by VARCHAR(255) NOT NULL, last_fire BIGINT, fencing_token BIGINT, PRIMARY KEY (name)) DEFAULT CHARACTER SET utf8mb4 COLLATE utf8mb4_0900_bin;
+CREATE TABLE IF NOT EXISTS shedlock (name VARCHAR(255) NOT NULL, lock_until DATETIME(3) NOT NULL, locked_at DATETIME(3) NOT NULL, locked_by VARCHAR(255) NOT NULL, last_fire BIGINT, fencing_token BIGINT, last_run_fire BIGINT, last_run_by VARCHAR(255), last_run_started DATETIME(3), last_run_ended DATETIME(3), last_run_outcome VARCHAR(16), last_run_error VARCHAR(1000), PRIMARY KEY (name)) DEFAULT CHARACTER SET utf8mb4 COLLATE utf8mb4_0900_bin;
 
 -- add a fire column
 ALTER TABLE shedlock ADD last_fire BIGINT;
 
 -- add a fire column
 ALTER TABLE shedlock ADD fencing_token BIGINT;
+
+-- add a last-run column
+ALTER TABLE shedlock ADD last_run_fire BIGINT;
+
+-- add a last-run column
+ALTER TABLE shedlock ADD last_run_by VARCHAR(255);
+
+-- add a last-run column
+ALTER TABLE shedlock ADD last_run_started DATETIME(3);
+
+-- add a last-run column
+ALTER TABLE shedlock ADD last_run_ended DATETIME(3);
+
+-- add a last-run column
+ALTER TABLE shedlock ADD last_run_outcome VARCHAR(16);
+
+-- add a last-run column
+ALTER TABLE shedlock ADD last_run_error VARCHAR(1000);
 
 -- acquire LEASE_ONLY (UpsertCount); parameters: 'nightly-report', 300000000, 'node-1/4f2a-7'
 INSERT INTO shedlock (name, lock_until, locked_at, locked_by) SELECT ?, (UTC_TIMESTAMP(3) + INTERVAL ? MICROSECOND), UTC_TIMESTAMP(3), ? FROM DUAL ON DUPLICATE KEY UPDATE locked_by = IF(lock_until <= UTC_TIMESTAMP(3), VALUES(locked_by), locked_by), lock_until = IF(locked_by = VALUES(locked_by), VALUES(lock_until), lock_until), locked_at = IF(locked_by = VALUES(locked_by), VALUES(locked_at), locked_at);
@@ -29,6 +47,12 @@ SELECT locked_by, fencing_token, last_fire FROM shedlock WHERE name = ?;
 
 -- release; parameters: 10000000, 10000000, 'nightly-report', 'node-1/4f2a-7'
 UPDATE shedlock SET lock_until = CASE WHEN (locked_at + INTERVAL ? MICROSECOND) > UTC_TIMESTAMP(3) THEN (locked_at + INTERVAL ? MICROSECOND) ELSE UTC_TIMESTAMP(3) END WHERE name = ? AND locked_by = ?;
+
+-- release recording a failed run; parameters: 1893456000000, 1, 'java.lang.IllegalStateException: disk full', 10000000, 10000000, 'nightly-report', 'node-1/4f2a-7'
+UPDATE shedlock SET last_run_fire = ?, last_run_by = locked_by, last_run_started = locked_at, last_run_ended = UTC_TIMESTAMP(3), last_run_outcome = CASE WHEN lock_until <= UTC_TIMESTAMP(3) THEN 'LOCK_LOST' WHEN ? = 1 THEN 'FAILED' ELSE 'SUCCEEDED' END, last_run_error = ?, lock_until = CASE WHEN (locked_at + INTERVAL ? MICROSECOND) > UTC_TIMESTAMP(3) THEN (locked_at + INTERVAL ? MICROSECOND) ELSE UTC_TIMESTAMP(3) END WHERE name = ? AND locked_by = ?;
+
+-- release recording a plain call that succeeded; parameters: NULL, 0, NULL, 10000000, 10000000, 'nightly-report', 'node-1/4f2a-7'
+UPDATE shedlock SET last_run_fire = ?, last_run_by = locked_by, last_run_started = locked_at, last_run_ended = UTC_TIMESTAMP(3), last_run_outcome = CASE WHEN lock_until <= UTC_TIMESTAMP(3) THEN 'LOCK_LOST' WHEN ? = 1 THEN 'FAILED' ELSE 'SUCCEEDED' END, last_run_error = ?, lock_until = CASE WHEN (locked_at + INTERVAL ? MICROSECOND) > UTC_TIMESTAMP(3) THEN (locked_at + INTERVAL ? MICROSECOND) ELSE UTC_TIMESTAMP(3) END WHERE name = ? AND locked_by = ?;
 
 -- extend; parameters: 300000000, 'nightly-report', 'node-1/4f2a-7'
 UPDATE shedlock SET lock_until = (UTC_TIMESTAMP(3) + INTERVAL ? MICROSECOND), locked_at = UTC_TIMESTAMP(3) WHERE name = ? AND locked_by = ? AND lock_until > UTC_TIMESTAMP(3);

@@ -1,13 +1,31 @@
 -- PostgreSQL
 
 -- create table
-CREATE TABLE IF NOT EXISTS shedlock (name VARCHAR(255) NOT NULL, lock_until TIMESTAMP(3) NOT NULL, locked_at TIMESTAMP(3) NOT NULL, locked_by VARCHAR(255) NOT NULL, last_fire BIGINT, fencing_token BIGINT, PRIMARY KEY (name));
+CREATE TABLE IF NOT EXISTS shedlock (name VARCHAR(255) NOT NULL, lock_until TIMESTAMP(3) NOT NULL, locked_at TIMESTAMP(3) NOT NULL, locked_by VARCHAR(255) NOT NULL, last_fire BIGINT, fencing_token BIGINT, last_run_fire BIGINT, last_run_by VARCHAR(255), last_run_started TIMESTAMP(3), last_run_ended TIMESTAMP(3), last_run_outcome VARCHAR(16), last_run_error VARCHAR(1000), PRIMARY KEY (name));
 
 -- add a fire column
 ALTER TABLE shedlock ADD last_fire BIGINT;
 
 -- add a fire column
 ALTER TABLE shedlock ADD fencing_token BIGINT;
+
+-- add a last-run column
+ALTER TABLE shedlock ADD last_run_fire BIGINT;
+
+-- add a last-run column
+ALTER TABLE shedlock ADD last_run_by VARCHAR(255);
+
+-- add a last-run column
+ALTER TABLE shedlock ADD last_run_started TIMESTAMP(3);
+
+-- add a last-run column
+ALTER TABLE shedlock ADD last_run_ended TIMESTAMP(3);
+
+-- add a last-run column
+ALTER TABLE shedlock ADD last_run_outcome VARCHAR(16);
+
+-- add a last-run column
+ALTER TABLE shedlock ADD last_run_error VARCHAR(1000);
 
 -- acquire LEASE_ONLY (ReturnedRow); parameters: 'nightly-report', 300000, 'node-1/4f2a-7', 'nightly-report', 'nightly-report', 300000, 'node-1/4f2a-7'
 WITH cur AS (SELECT 1 AS one FROM shedlock WHERE name = ?), upd AS (UPDATE shedlock SET lock_until = (date_trunc('milliseconds', timezone('UTC', statement_timestamp())) + ? * INTERVAL '1 millisecond'), locked_at = date_trunc('milliseconds', timezone('UTC', statement_timestamp())), locked_by = ? WHERE name = ? AND lock_until <= date_trunc('milliseconds', timezone('UTC', statement_timestamp())) RETURNING locked_by), ins AS (INSERT INTO shedlock (name, lock_until, locked_at, locked_by) SELECT ?, (date_trunc('milliseconds', timezone('UTC', statement_timestamp())) + ? * INTERVAL '1 millisecond'), date_trunc('milliseconds', timezone('UTC', statement_timestamp())), ? WHERE NOT EXISTS (SELECT 1 FROM cur) ON CONFLICT (name) DO NOTHING RETURNING locked_by) SELECT COALESCE((SELECT locked_by FROM upd), (SELECT locked_by FROM ins));
@@ -29,6 +47,12 @@ SELECT locked_by, fencing_token, last_fire FROM shedlock WHERE name = ?;
 
 -- release; parameters: 10000, 10000, 'nightly-report', 'node-1/4f2a-7'
 UPDATE shedlock SET lock_until = CASE WHEN (locked_at + ? * INTERVAL '1 millisecond') > date_trunc('milliseconds', timezone('UTC', statement_timestamp())) THEN (locked_at + ? * INTERVAL '1 millisecond') ELSE date_trunc('milliseconds', timezone('UTC', statement_timestamp())) END WHERE name = ? AND locked_by = ?;
+
+-- release recording a failed run; parameters: 1893456000000, 1, 'java.lang.IllegalStateException: disk full', 10000, 10000, 'nightly-report', 'node-1/4f2a-7'
+UPDATE shedlock SET last_run_fire = ?, last_run_by = locked_by, last_run_started = locked_at, last_run_ended = date_trunc('milliseconds', timezone('UTC', statement_timestamp())), last_run_outcome = CASE WHEN lock_until <= date_trunc('milliseconds', timezone('UTC', statement_timestamp())) THEN 'LOCK_LOST' WHEN ? = 1 THEN 'FAILED' ELSE 'SUCCEEDED' END, last_run_error = ?, lock_until = CASE WHEN (locked_at + ? * INTERVAL '1 millisecond') > date_trunc('milliseconds', timezone('UTC', statement_timestamp())) THEN (locked_at + ? * INTERVAL '1 millisecond') ELSE date_trunc('milliseconds', timezone('UTC', statement_timestamp())) END WHERE name = ? AND locked_by = ?;
+
+-- release recording a plain call that succeeded; parameters: NULL, 0, NULL, 10000, 10000, 'nightly-report', 'node-1/4f2a-7'
+UPDATE shedlock SET last_run_fire = ?, last_run_by = locked_by, last_run_started = locked_at, last_run_ended = date_trunc('milliseconds', timezone('UTC', statement_timestamp())), last_run_outcome = CASE WHEN lock_until <= date_trunc('milliseconds', timezone('UTC', statement_timestamp())) THEN 'LOCK_LOST' WHEN ? = 1 THEN 'FAILED' ELSE 'SUCCEEDED' END, last_run_error = ?, lock_until = CASE WHEN (locked_at + ? * INTERVAL '1 millisecond') > date_trunc('milliseconds', timezone('UTC', statement_timestamp())) THEN (locked_at + ? * INTERVAL '1 millisecond') ELSE date_trunc('milliseconds', timezone('UTC', statement_timestamp())) END WHERE name = ? AND locked_by = ?;
 
 -- extend; parameters: 300000, 'nightly-report', 'node-1/4f2a-7'
 UPDATE shedlock SET lock_until = (date_trunc('milliseconds', timezone('UTC', statement_timestamp())) + ? * INTERVAL '1 millisecond'), locked_at = date_trunc('milliseconds', timezone('UTC', statement_timestamp())) WHERE name = ? AND locked_by = ? AND lock_until > date_trunc('milliseconds', timezone('UTC', statement_timestamp()));

@@ -14,7 +14,7 @@ final class Db2Dialect extends Dialect {
   Db2Dialect() {
     super(
         "DB2",
-        TableDdl.of("VARCHAR(255)", "TIMESTAMP(3)"),
+        TableDdl.of("VARCHAR(%d)", "TIMESTAMP(3)"),
         SqlErrors.states("42704"),
         SqlErrors.states("42710"),
         Quirk.INSERT_MAY_RACE,

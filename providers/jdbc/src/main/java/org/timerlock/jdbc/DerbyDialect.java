@@ -14,7 +14,7 @@ final class DerbyDialect extends Dialect {
   DerbyDialect() {
     super(
         "Derby",
-        TableDdl.of("VARCHAR(255)", "TIMESTAMP"),
+        TableDdl.of("VARCHAR(%d)", "TIMESTAMP"),
         SqlErrors.states("42X05"),
         SqlErrors.states("X0Y32"),
         Quirk.INSERT_MAY_RACE,

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
+import org.timerlock.core.RunOutcome;
 import org.timerlock.jdbc.SqlStatement.Builder;
 import org.timerlock.jdbc.SqlStatement.Values;
 
@@ -120,6 +121,11 @@ abstract class Dialect {
     return tableDdl.addFireColumns(t);
   }
 
+  /** The statements that add the columns of the last run to a table without them. */
+  final List<String> addRunColumns(LockTable t) {
+    return tableDdl.addRunColumns(t);
+  }
+
   /** The DDL of the lock table, or of a table with the same columns. */
   final String createTable(LockTable t) {
     return tableDdl.createTable(t);
@@ -202,13 +208,41 @@ abstract class Dialect {
   /** Sets lock_until to max(now, locked_at + lockAtLeastFor), for the caller's acquisition only. */
   final SqlStatement release(LockTable t) {
     Builder b = new Builder();
-    b.sql("UPDATE " + t.table() + " SET " + t.lockUntil() + " = CASE WHEN ");
+    b.sql("UPDATE " + t.table() + " SET ");
+    releaseOwn(b, t);
+    return b.build();
+  }
+
+  /**
+   * The {@link #release} that also records the run it ends in the columns of the last run: the
+   * fire, the owner value, locked_at as its start, now as its end, the outcome and the error. The
+   * outcome is {@code LOCK_LOST} when lock_until had passed, which the statement reads before it
+   * sets lock_until: the run columns come first because MySQL and MariaDB assign left to right,
+   * each assignment seeing the ones before it. A row another owner took matches nothing, so its
+   * last run stays as that owner's release will record it.
+   */
+  final SqlStatement releaseRecordingRun(LockTable t) {
+    Builder b = new Builder();
+    b.sql("UPDATE " + t.table() + " SET " + LockTable.LAST_RUN_FIRE + " = ").runFire();
+    b.sql(", " + LockTable.LAST_RUN_BY + " = " + t.lockedBy());
+    b.sql(", " + LockTable.LAST_RUN_STARTED + " = " + t.lockedAt());
+    b.sql(", " + LockTable.LAST_RUN_ENDED + " = " + now());
+    b.sql(", " + LockTable.LAST_RUN_OUTCOME + " = CASE WHEN " + t.lockUntil() + " <= " + now());
+    b.sql(" THEN '" + RunOutcome.LOCK_LOST + "' WHEN ").failed();
+    b.sql(" = 1 THEN '" + RunOutcome.FAILED + "' ELSE '" + RunOutcome.SUCCEEDED + "' END");
+    b.sql(", " + LockTable.LAST_RUN_ERROR + " = ").error().sql(", ");
+    releaseOwn(b, t);
+    return b.build();
+  }
+
+  /** The lock_until assignment of a release and its condition: this acquisition's row only. */
+  private void releaseOwn(Builder b, LockTable t) {
+    b.sql(t.lockUntil() + " = CASE WHEN ");
     plus(b, t.lockedAt(), Values::atLeastFor);
     b.sql(" > " + now() + " THEN ");
     plus(b, t.lockedAt(), Values::atLeastFor);
     b.sql(" ELSE " + now() + " END WHERE " + t.name() + " = ").name();
     b.sql(" AND " + t.lockedBy() + " = ").owner();
-    return b.build();
   }
 
   /** Restarts a live acquisition from now: new lockAtMostFor, locked_at = now. */

@@ -17,7 +17,7 @@ final class H2Dialect extends Dialect {
   H2Dialect() {
     super(
         "H2",
-        TableDdl.of("VARCHAR(255)", "TIMESTAMP(3)").ifNotExists(),
+        TableDdl.of("VARCHAR(%d)", "TIMESTAMP(3)").ifNotExists(),
         SqlErrors.states("42S02", "42S04").orCodes(42102, 42104),
         SqlErrors.NONE,
         Quirk.INSERT_MAY_RACE);

@@ -11,7 +11,7 @@ final class HsqlDbDialect extends Dialect {
   HsqlDbDialect() {
     super(
         "HSQLDB",
-        TableDdl.of("VARCHAR(255)", "TIMESTAMP(3)").ifNotExists(),
+        TableDdl.of("VARCHAR(%d)", "TIMESTAMP(3)").ifNotExists(),
         SqlErrors.codes(-5501),
         SqlErrors.NONE,
         Quirk.INSERT_MAY_RACE,

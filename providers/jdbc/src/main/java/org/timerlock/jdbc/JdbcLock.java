@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.OptionalLong;
 import org.timerlock.core.LockConfiguration;
+import org.timerlock.core.RunEnd;
 import org.timerlock.core.SimpleLock;
 import org.timerlock.core.spi.Printable;
 import org.timerlock.jdbc.JdbcStore.Statements;
@@ -14,7 +15,8 @@ import org.timerlock.jdbc.SqlStatement.Values;
 
 /**
  * One acquisition by a {@link JdbcLockProvider}: release and extend match its owner value, so that
- * they never touch a lock another node took after this one expired.
+ * they never touch a lock another node took after this one expired. Where the table has the columns
+ * of the last run, the release statement records the run in them.
  */
 final class JdbcLock implements SimpleLock {
 
@@ -26,25 +28,48 @@ final class JdbcLock implements SimpleLock {
   private final String owner;
   private final Duration atLeastFor;
   private final Long fencingToken;
+  private final Long fire;
+  private final boolean recordsRuns;
 
-  JdbcLock(JdbcStore store, String name, String owner, Duration atLeastFor, Long fencingToken) {
+  /**
+   * @param fire the fire the acquisition serves, epoch milliseconds; null for a plain call
+   * @param recordsRuns whether the table has the columns of the last run
+   */
+  JdbcLock(
+      JdbcStore store,
+      String name,
+      String owner,
+      Duration atLeastFor,
+      Long fencingToken,
+      Long fire,
+      boolean recordsRuns) {
     this.store = store;
     this.name = name;
     this.owner = owner;
     this.atLeastFor = atLeastFor;
     this.fencingToken = fencingToken;
+    this.fire = fire;
+    this.recordsRuns = recordsRuns;
+  }
+
+  /** Releases as a run that succeeded: the caller had nothing else to tell. */
+  @Override
+  public void unlock() {
+    unlock(RunEnd.succeeded());
   }
 
   @Override
-  public void unlock() {
+  public void unlock(RunEnd end) {
     store.execute(
         "release",
         name,
         connection -> {
           Statements s = store.statements(connection);
-          Values values = new Values(s.dialect().storedName(name), owner, null, atLeastFor);
-          try (PreparedStatement ps = connection.prepareStatement(s.release().sql())) {
-            s.release().bind(ps, values);
+          SqlStatement release = recordsRuns ? s.releaseRecordingRun() : s.release();
+          Values values =
+              new Values(s.dialect().storedName(name), owner, null, atLeastFor, fire, end);
+          try (PreparedStatement ps = connection.prepareStatement(release.sql())) {
+            release.bind(ps, values);
             ps.executeUpdate();
           } catch (SQLException e) {
             if (!s.dialect().isMissingTable(e)) {
@@ -91,7 +116,7 @@ final class JdbcLock implements SimpleLock {
               }
             });
     return extended
-        ? Optional.of(new JdbcLock(store, name, owner, atLeastFor, fencingToken))
+        ? Optional.of(new JdbcLock(store, name, owner, atLeastFor, fencingToken, fire, recordsRuns))
         : Optional.empty();
   }
 

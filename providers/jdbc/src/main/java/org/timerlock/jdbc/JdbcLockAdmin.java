@@ -3,21 +3,17 @@ package org.timerlock.jdbc;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Timestamp;
-import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Calendar;
 import java.util.List;
 import java.util.Optional;
-import java.util.TimeZone;
 import org.timerlock.core.admin.LockAdmin;
 import org.timerlock.core.admin.LockInfo;
 import org.timerlock.core.admin.LockPage;
 
 /**
- * The rows of a {@link JdbcLockProvider}'s table, for operators. It reads and writes ShedLock's
- * four columns only, so it works on a table with or without the fire and token columns, which a
- * release leaves as they are.
+ * The rows of a {@link JdbcLockProvider}'s table, for operators. It writes ShedLock's four columns
+ * only and reads every column the table has (see {@link LockRowReader}), so it works on a table
+ * with or without the fire, token and last-run columns, which its release leaves as they are.
  *
  * <ul>
  *   <li>A listing is keyset-paged by name: each page is one query ({@code WHERE name > ? ORDER BY
@@ -32,10 +28,6 @@ import org.timerlock.core.admin.LockPage;
  * A table that does not exist yet has no locks: listing it is empty, a release finds nothing.
  */
 final class JdbcLockAdmin implements LockAdmin {
-
-  /** The time columns hold the database's UTC time without a zone. */
-  private static final ThreadLocal<Calendar> UTC =
-      ThreadLocal.withInitial(() -> Calendar.getInstance(TimeZone.getTimeZone("UTC")));
 
   private final JdbcStore store;
   private final LockTable table;
@@ -68,12 +60,13 @@ final class JdbcLockAdmin implements LockAdmin {
             }
             String lastStored = null;
             try (ResultSet rs = ps.executeQuery()) {
+              LockRowReader reader = new LockRowReader(rs, dialect, table);
               while (rs.next()) {
                 if (page.size() == size) {
                   return new LockPage(page, lastStored);
                 }
-                lastStored = rs.getString(1);
-                page.add(read(rs, dialect));
+                lastStored = reader.storedName(rs);
+                page.add(reader.read(rs));
               }
             }
           } catch (SQLException e) {
@@ -97,7 +90,9 @@ final class JdbcLockAdmin implements LockAdmin {
           try (PreparedStatement ps = connection.prepareStatement(sql)) {
             ps.setString(1, dialect.storedName(name));
             try (ResultSet rs = ps.executeQuery()) {
-              return rs.next() ? Optional.of(read(rs, dialect)) : Optional.<LockInfo>empty();
+              return rs.next()
+                  ? Optional.of(new LockRowReader(rs, dialect, table).read(rs))
+                  : Optional.<LockInfo>empty();
             }
           } catch (SQLException e) {
             if (!dialect.isMissingTable(e)) {
@@ -146,27 +141,14 @@ final class JdbcLockAdmin implements LockAdmin {
         });
   }
 
+  /** Every column of the table, then whether the lock is held: see {@link LockRowReader}. */
   private String select(Dialect dialect) {
-    return "SELECT "
-        + String.join(", ", table.name(), table.lockedBy(), table.lockedAt(), table.lockUntil())
-        + ", CASE WHEN "
+    return "SELECT tl.*, CASE WHEN tl."
         + table.lockUntil()
         + " > "
         + dialect.now()
         + " THEN 1 ELSE 0 END FROM "
-        + table.table();
-  }
-
-  private static LockInfo read(ResultSet rs, Dialect dialect) throws SQLException {
-    return new LockInfo(
-        dialect.nameAsGiven(rs.getString(1)),
-        rs.getString(2),
-        instant(rs.getTimestamp(3, UTC.get())),
-        instant(rs.getTimestamp(4, UTC.get())),
-        rs.getInt(5) == 1);
-  }
-
-  private static Instant instant(Timestamp timestamp) {
-    return timestamp == null ? null : timestamp.toInstant();
+        + table.table()
+        + " tl";
   }
 }

@@ -27,7 +27,9 @@ import org.timerlock.jdbc.SqlStatement.Values;
  *
  * <p>Acquiring is one statement: an upsert that inserts the row or takes it over only when its
  * {@code lock_until} has passed. Releasing and extending are one statement each, matched on the
- * name and on the owner value of this very acquisition. Every time comes from the database clock.
+ * name and on the owner value of this very acquisition; on a table with the {@code last_run_*}
+ * columns the release statement also records the run it ends, for the lock admin. Every time comes
+ * from the database clock.
  *
  * <p>The statements never join the caller's transaction: see the module documentation. The provider
  * keeps no per-name state; only the detected database product is remembered, and what it saw when
@@ -176,7 +178,9 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
                 configuration.name(),
                 values.owner(),
                 configuration.lockAtLeastFor(),
-                attempt.row().fencingToken()));
+                attempt.row().fencingToken(),
+                values.fire(),
+                watch.recordsRuns()));
       case ALREADY_RAN:
         return LockAttempt.alreadyRan();
       default:

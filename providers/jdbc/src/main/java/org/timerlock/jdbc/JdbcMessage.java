@@ -46,7 +46,9 @@ enum JdbcMessage implements MessageCode {
   /** A missing lock table while creating it is switched off. */
   TABLE_MISSING(318),
   /** A fence check in a task whose lock has no fencing token. */
-  NO_FENCING_TOKEN(319);
+  NO_FENCING_TOKEN(319),
+  /** A lock table without the columns of the last run (INFO). */
+  NO_RUN_COLUMNS(320);
 
   private final int number;
 

@@ -34,6 +34,7 @@ final class JdbcStore implements AutoCloseable {
       Dialect dialect,
       Map<AcquireMode, AcquireStrategy> acquire,
       SqlStatement release,
+      SqlStatement releaseRecordingRun,
       SqlStatement extend,
       SqlStatement selectLive) {}
 
@@ -96,6 +97,7 @@ final class JdbcStore implements AutoCloseable {
               dialect,
               Map.copyOf(acquire),
               dialect.release(table),
+              dialect.releaseRecordingRun(table),
               dialect.extend(table),
               dialect.selectLive(table));
       statements = s;

@@ -1,11 +1,13 @@
 package org.timerlock.jdbc;
 
+import java.util.List;
 import java.util.regex.Pattern;
 
 /**
- * The validated names of the lock table and its four columns. Only plain SQL identifiers are
- * accepted (letters, digits, {@code _} and {@code $}, not starting with a digit); the table may be
- * qualified by a schema, so that nothing but checked identifiers is ever put into SQL text.
+ * The validated names of the lock table and its four ShedLock columns, and the fixed names of the
+ * optional columns TimerLock adds. Only plain SQL identifiers are accepted (letters, digits, {@code
+ * _} and {@code $}, not starting with a digit); the table may be qualified by a schema, so that
+ * nothing but checked identifiers is ever put into SQL text.
  */
 record LockTable(String table, String name, String lockUntil, String lockedAt, String lockedBy) {
 
@@ -14,6 +16,37 @@ record LockTable(String table, String name, String lockUntil, String lockedAt, S
 
   /** The column of the latest fencing token; not in ShedLock's tables. */
   static final String FENCING_TOKEN = "fencing_token";
+
+  /** The fire the last ended run served, epoch milliseconds, null for a plain call. */
+  static final String LAST_RUN_FIRE = "last_run_fire";
+
+  /** The owner value of the last ended run, copied from {@code locked_by} by its release. */
+  static final String LAST_RUN_BY = "last_run_by";
+
+  /** When the last ended run took (or last extended) its lock: its {@code locked_at}. */
+  static final String LAST_RUN_STARTED = "last_run_started";
+
+  /** When the release of the last ended run reached the database, by its clock. */
+  static final String LAST_RUN_ENDED = "last_run_ended";
+
+  /** {@code SUCCEEDED}, {@code FAILED} or {@code LOCK_LOST}: the name of its RunOutcome. */
+  static final String LAST_RUN_OUTCOME = "last_run_outcome";
+
+  /** For a failure, the exception's class, then {@code ": "} and its safe message, if any. */
+  static final String LAST_RUN_ERROR = "last_run_error";
+
+  /**
+   * The columns of the last run, in the order of the CREATE TABLE; not in ShedLock's tables nor in
+   * TimerLock's tables from before they were added, which work on without them.
+   */
+  static final List<String> LAST_RUN_COLUMNS =
+      List.of(
+          LAST_RUN_FIRE,
+          LAST_RUN_BY,
+          LAST_RUN_STARTED,
+          LAST_RUN_ENDED,
+          LAST_RUN_OUTCOME,
+          LAST_RUN_ERROR);
 
   /** What {@link #isIdentifier} accepts, for messages. */
   static final String IDENTIFIER_RULE =

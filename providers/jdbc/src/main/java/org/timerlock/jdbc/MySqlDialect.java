@@ -40,7 +40,7 @@ final class MySqlDialect extends Dialect {
   MySqlDialect(String label, boolean returning, String collation, boolean rowFromSelect) {
     super(
         label,
-        TableDdl.of("VARCHAR(255)", "DATETIME(3)")
+        TableDdl.of("VARCHAR(%d)", "DATETIME(3)")
             .ifNotExists()
             .keyAfterColumns()
             .tableOptions(" DEFAULT CHARACTER SET utf8mb4 COLLATE " + collation),

@@ -15,7 +15,7 @@ final class OracleDialect extends Dialect {
   OracleDialect() {
     super(
         "Oracle",
-        TableDdl.of("VARCHAR2(255 CHAR)", "TIMESTAMP(3)").bigIntType("NUMBER(19)"),
+        TableDdl.of("VARCHAR2(%d CHAR)", "TIMESTAMP(3)").bigIntType("NUMBER(19)"),
         SqlErrors.codes(942),
         SqlErrors.codes(955),
         Quirk.INSERT_MAY_RACE);

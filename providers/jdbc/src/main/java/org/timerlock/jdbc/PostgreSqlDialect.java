@@ -26,7 +26,7 @@ final class PostgreSqlDialect extends Dialect {
   PostgreSqlDialect() {
     super(
         "PostgreSQL",
-        TableDdl.of("VARCHAR(255)", "TIMESTAMP(3)").ifNotExists().keyAfterColumns(),
+        TableDdl.of("VARCHAR(%d)", "TIMESTAMP(3)").ifNotExists().keyAfterColumns(),
         SqlErrors.states("42P01"),
         // CREATE TABLE IF NOT EXISTS racing another node can still hit pg_type's unique index
         // (23505), or find the row type the other node's table just made (42710, duplicate_object:

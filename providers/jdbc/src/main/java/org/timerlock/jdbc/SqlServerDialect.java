@@ -17,7 +17,7 @@ final class SqlServerDialect extends Dialect {
   SqlServerDialect() {
     super(
         "SQL Server",
-        TableDdl.of("NVARCHAR(255)", "DATETIME2(3)").nameCollation("Latin1_General_100_BIN2"),
+        TableDdl.of("NVARCHAR(%d)", "DATETIME2(3)").nameCollation("Latin1_General_100_BIN2"),
         SqlErrors.codes(208),
         SqlErrors.codes(2714),
         Quirk.PADS_SPACES);

@@ -2,29 +2,63 @@ package org.timerlock.jdbc;
 
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.sql.Types;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
+import org.timerlock.core.RunEnd;
+import org.timerlock.core.RunOutcome;
 
 /** SQL text with its parameters, each computed from the values of one lock operation. */
 final class SqlStatement {
 
   /**
-   * What a lock operation binds: the stored name, the owner value, the two durations and, for a
-   * scheduled fire, its instant in epoch milliseconds (else null).
+   * What a lock operation binds: the stored name, the owner value, the two durations, for a
+   * scheduled fire its instant in epoch milliseconds (else null) and, for a release that records
+   * the run, how it ended (else null).
    */
-  record Values(String name, String owner, Duration atMostFor, Duration atLeastFor, Long fire) {
+  record Values(
+      String name, String owner, Duration atMostFor, Duration atLeastFor, Long fire, RunEnd end) {
+
+    Values(String name, String owner, Duration atMostFor, Duration atLeastFor, Long fire) {
+      this(name, owner, atMostFor, atLeastFor, fire, null);
+    }
 
     Values(String name, String owner, Duration atMostFor, Duration atLeastFor) {
-      this(name, owner, atMostFor, atLeastFor, null);
+      this(name, owner, atMostFor, atLeastFor, null, null);
+    }
+
+    /** 1 when the run failed, else 0: a number, as a typed parameter every database accepts. */
+    Integer failed() {
+      return end != null && end.outcome() == RunOutcome.FAILED ? 1 : 0;
+    }
+
+    /**
+     * The error as the error column keeps it: the class, then {@code ": "} and the message when
+     * there is one, cut to the column's length; null unless the run failed.
+     */
+    String error() {
+      if (end == null || end.errorClass() == null) {
+        return null;
+      }
+      String error =
+          end.errorMessage() == null
+              ? end.errorClass()
+              : end.errorClass() + ": " + end.errorMessage();
+      return error.length() <= TableDdl.ERROR_LENGTH
+          ? error
+          : error.substring(0, TableDdl.ERROR_LENGTH);
     }
   }
 
-  private final String sql;
-  private final List<Function<Values, Object>> parameters;
+  /** A parameter: how its value is computed, and its SQL type when that value is null. */
+  private record Parameter(Function<Values, Object> value, int nullType) {}
 
-  private SqlStatement(String sql, List<Function<Values, Object>> parameters) {
+  private final String sql;
+  private final List<Parameter> parameters;
+
+  private SqlStatement(String sql, List<Parameter> parameters) {
     this.sql = sql;
     this.parameters = List.copyOf(parameters);
   }
@@ -35,8 +69,11 @@ final class SqlStatement {
 
   void bind(PreparedStatement statement, Values values) throws SQLException {
     for (int i = 0; i < parameters.size(); i++) {
-      Object value = parameters.get(i).apply(values);
-      if (value instanceof String s) {
+      Parameter parameter = parameters.get(i);
+      Object value = parameter.value().apply(values);
+      if (value == null && parameter.nullType() != Types.NULL) {
+        statement.setNull(i + 1, parameter.nullType());
+      } else if (value instanceof String s) {
         statement.setString(i + 1, s);
       } else if (value instanceof Integer n) {
         statement.setInt(i + 1, n);
@@ -61,7 +98,7 @@ final class SqlStatement {
   /** Builds a statement from text and parameters in order. */
   static final class Builder {
     private final StringBuilder sql = new StringBuilder();
-    private final List<Function<Values, Object>> parameters = new ArrayList<>();
+    private final List<Parameter> parameters = new ArrayList<>();
 
     Builder sql(String text) {
       sql.append(text);
@@ -69,8 +106,13 @@ final class SqlStatement {
     }
 
     Builder param(Function<Values, Object> parameter) {
+      return param(parameter, Types.NULL);
+    }
+
+    /** A parameter that may be null, bound then as SQL NULL of the type. */
+    private Builder param(Function<Values, Object> parameter, int nullType) {
       sql.append('?');
-      parameters.add(parameter);
+      parameters.add(new Parameter(parameter, nullType));
       return this;
     }
 
@@ -84,6 +126,21 @@ final class SqlStatement {
 
     Builder fire() {
       return param(Values::fire);
+    }
+
+    /** The fire the ending run served, or NULL for a plain call. */
+    Builder runFire() {
+      return param(Values::fire, Types.BIGINT);
+    }
+
+    /** See {@link Values#failed()}. */
+    Builder failed() {
+      return param(Values::failed);
+    }
+
+    /** See {@link Values#error()}. */
+    Builder error() {
+      return param(Values::error, Types.VARCHAR);
     }
 
     SqlStatement build() {

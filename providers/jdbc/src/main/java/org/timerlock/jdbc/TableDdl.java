@@ -1,12 +1,14 @@
 package org.timerlock.jdbc;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The CREATE TABLE statement of the lock table in one database's types: ShedLock's four columns,
  * all NOT NULL, the name as primary key, then the nullable {@code last_fire} and {@code
- * fencing_token} columns, which ShedLock nodes writing the same table leave alone. Immutable; each
- * option returns a changed copy.
+ * fencing_token} columns and the columns of the last run, which ShedLock nodes writing the same
+ * table leave alone. Immutable; each option returns a changed copy.
  */
 final class TableDdl {
 
@@ -35,8 +37,15 @@ final class TableDdl {
     this.bigIntType = bigIntType;
   }
 
+  /** The length of the outcome column: the longest outcome name, with room to spare. */
+  static final int OUTCOME_LENGTH = 16;
+
+  /** The length of the error column: a class name, {@code ": "} and a bounded message. */
+  static final int ERROR_LENGTH = 1000;
+
   /**
-   * @param textType the type of the name and owner columns, e.g. {@code VARCHAR(255)}
+   * @param textType the type of the text columns with {@code %d} for their length, e.g. {@code
+   *     VARCHAR(%d)}
    * @param timeType the type of the two time columns, e.g. {@code TIMESTAMP(3)}
    */
   static TableDdl of(String textType, String timeType) {
@@ -80,6 +89,41 @@ final class TableDdl {
   }
 
   /**
+   * The statements that add the columns of the last run to a table without them, one per column:
+   * the form every supported database accepts.
+   */
+  List<String> addRunColumns(LockTable t) {
+    List<String> statements = new ArrayList<>();
+    for (Column column : runColumns()) {
+      statements.add("ALTER TABLE " + t.table() + " ADD " + column);
+    }
+    return List.copyOf(statements);
+  }
+
+  /** A nullable column as DDL writes it. */
+  private record Column(String name, String type) {
+    @Override
+    public String toString() {
+      return name + " " + type;
+    }
+  }
+
+  /** The columns of the last run with their types, in the order of the CREATE TABLE. */
+  private List<Column> runColumns() {
+    return List.of(
+        new Column(LockTable.LAST_RUN_FIRE, bigIntType),
+        new Column(LockTable.LAST_RUN_BY, text(Dialect.CREATED_NAME_LENGTH)),
+        new Column(LockTable.LAST_RUN_STARTED, timeType),
+        new Column(LockTable.LAST_RUN_ENDED, timeType),
+        new Column(LockTable.LAST_RUN_OUTCOME, text(OUTCOME_LENGTH)),
+        new Column(LockTable.LAST_RUN_ERROR, text(ERROR_LENGTH)));
+  }
+
+  private String text(int length) {
+    return String.format(Locale.ROOT, textType, length);
+  }
+
+  /**
    * The statements that add the fire and token columns to a ShedLock table, one per column: the
    * form every supported database accepts.
    */
@@ -90,13 +134,18 @@ final class TableDdl {
   }
 
   String createTable(LockTable t) {
+    StringBuilder run = new StringBuilder();
+    for (Column column : runColumns()) {
+      run.append(", ").append(column);
+    }
+    String text = text(Dialect.CREATED_NAME_LENGTH);
     return "CREATE TABLE "
         + (ifNotExists ? "IF NOT EXISTS " : "")
         + t.table()
         + " ("
         + t.name()
         + " "
-        + textType
+        + text
         + nameCollation
         + " NOT NULL"
         + (keyAfterColumns ? "" : " PRIMARY KEY")
@@ -111,7 +160,7 @@ final class TableDdl {
         + " NOT NULL, "
         + t.lockedBy()
         + " "
-        + textType
+        + text
         + " NOT NULL, "
         + LockTable.LAST_FIRE
         + " "
@@ -120,6 +169,7 @@ final class TableDdl {
         + LockTable.FENCING_TOKEN
         + " "
         + bigIntType
+        + run
         + (keyAfterColumns ? ", PRIMARY KEY (" + t.name() + ")" : "")
         + ")"
         + tableOptions;

@@ -10,11 +10,12 @@ import org.timerlock.core.LockException;
 import org.timerlock.core.spi.Printable;
 
 /**
- * What a JDBC provider believes about its lock table: whether it has the fire and token columns,
- * how long a name its name column holds, and whether its owner was compared with the connection's
- * user. The provider looks before its first acquire, creating the table when it is missing and
- * allowed (a fresh database would otherwise answer the first acquire with a missing-table error,
- * logged by the database), and again after any failure, as no belief about the table outlives one.
+ * What a JDBC provider believes about its lock table: whether it has the fire and token columns and
+ * the columns of the last run, how long a name its name column holds, and whether its owner was
+ * compared with the connection's user. The provider looks before its first acquire, creating the
+ * table when it is missing and allowed (a fresh database would otherwise answer the first acquire
+ * with a missing-table error, logged by the database), and again after any failure, as no belief
+ * about the table outlives one.
  */
 final class TableWatch {
 
@@ -28,6 +29,9 @@ final class TableWatch {
 
   /** Whether the owner of the table was compared with the connection's user (once). */
   private volatile boolean ownerChecked;
+
+  /** Whether the table has the columns of the last run, as last looked at; null before. */
+  private volatile Boolean runColumns;
 
   /** The longest name the table holds, as last looked at; 0 when not known. */
   private volatile int nameLimit;
@@ -95,6 +99,14 @@ final class TableWatch {
    */
   boolean full() {
     return shape == TableShape.FULL;
+  }
+
+  /**
+   * Whether the table, as last looked at, has the columns of the last run, so that a release can
+   * record it. Kept across failures: a release that finds them gone fails, and the lock expires.
+   */
+  boolean recordsRuns() {
+    return Boolean.TRUE.equals(runColumns);
   }
 
   private boolean fits(String name) {
@@ -174,6 +186,26 @@ final class TableWatch {
       LOG.log(Level.INFO, () -> JdbcMessage.LEASE_ONLY.text(leaseOnlyReason(dialect)));
     }
     shape = found;
+    lookAtRunColumns(metadata, dialect);
+  }
+
+  /** Whether the table has the columns of the last run; says once how to add them when not. */
+  private void lookAtRunColumns(TableMetadata metadata, Dialect dialect) throws SQLException {
+    boolean found = metadata.hasColumns(LockTable.LAST_RUN_COLUMNS.toArray(String[]::new));
+    if (!found && !Boolean.FALSE.equals(runColumns)) {
+      LOG.log(Level.INFO, () -> JdbcMessage.NO_RUN_COLUMNS.text(noRunColumnsReason(dialect)));
+    }
+    runColumns = found;
+  }
+
+  private String noRunColumnsReason(Dialect dialect) {
+    return "Lock table "
+        + table.table()
+        + " has no columns for the last run of each lock ("
+        + String.join(", ", LockTable.LAST_RUN_COLUMNS)
+        + "): locks work as before, but releases record no run and the lock admin shows none."
+        + " Releases record the last run after adding them with: "
+        + String.join("; ", dialect.addRunColumns(table));
   }
 
   /**
@@ -269,6 +301,7 @@ final class TableWatch {
         connection.commit();
       }
       shape = dialect.supportsFireColumns() ? TableShape.FULL : TableShape.LEASE_ONLY;
+      runColumns = true;
       nameLimit = nameLimit(dialect, Dialect.CREATED_NAME_LENGTH);
       LOG.log(Level.INFO, () -> JdbcMessage.TABLE_CREATED.text("Created lock " + store.where()));
     } catch (SQLException e) {

@@ -8,13 +8,15 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
 import org.timerlock.core.LockProvider;
+import org.timerlock.testkit.LastRunContract;
 import org.timerlock.testkit.LockProviderContract;
 
 /**
  * The whole testkit contract on one database: two providers with pools of their own are two nodes.
+ * Every JDBC provider has an admin view, so every database also passes the last-run contract.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-abstract class JdbcContractBase implements LockProviderContract {
+abstract class JdbcContractBase implements LockProviderContract, LastRunContract {
 
   private HikariDataSource pool1;
   private HikariDataSource pool2;

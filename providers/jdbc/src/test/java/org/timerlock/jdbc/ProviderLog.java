@@ -25,6 +25,11 @@ final class ProviderLog extends Handler implements BeforeEachCallback, AfterEach
     return records.stream().map(LogRecord::getMessage).toList();
   }
 
+  /** Forgets the records so far, for a test that checks the log of each of its steps. */
+  void clear() {
+    records.clear();
+  }
+
   @Override
   public void beforeEach(ExtensionContext context) {
     records.clear();

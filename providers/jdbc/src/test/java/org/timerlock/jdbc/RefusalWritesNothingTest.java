@@ -15,6 +15,7 @@ import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.timerlock.core.LockConfiguration;
+import org.timerlock.core.RunEnd;
 import org.timerlock.core.SimpleLock;
 import org.timerlock.jdbc.SqlStatement.Values;
 import org.timerlock.teststores.IsolatedDatabase;
@@ -22,10 +23,11 @@ import org.timerlock.teststores.StoreKind;
 import org.timerlock.teststores.TestStores;
 
 /**
- * A refused acquisition writes nothing. Each check runs the acquire statement the provider would
- * run, refused, inside a transaction on one connection, and reads what that session did from the
- * database's own per-session counters (the server's global counters are shared with every other
- * client). Counts, not timings: they do not depend on load.
+ * A refused acquisition writes nothing, also in a table with the columns of the last run, which a
+ * recorded run has filled and which the refusal leaves as they were. Each check runs the acquire
+ * statement the provider would run, refused, inside a transaction on one connection, and reads what
+ * that session did from the database's own per-session counters (the server's global counters are
+ * shared with every other client). Counts, not timings: they do not depend on load.
  *
  * <ul>
  *   <li>PostgreSQL: the transaction has no transaction id, so the statement locked no row and wrote
@@ -47,10 +49,14 @@ class RefusalWritesNothingTest {
         JdbcLockProvider holder = JdbcLockProvider.builder().dataSource(pool).build()) {
       SimpleLock held = holdLock(holder);
       try (Connection c = pool.getConnection()) {
+        String lastRun = lastRun(c);
         c.setAutoCommit(false);
         assertThat(refusedOwner(c, mode)).as("owner after a refusal").isNull();
-        assertThat(postgresTransactionId(c)).as("transaction id after a refusal").isNull();
+        String xid = postgresTransactionId(c);
+        System.out.printf("PostgreSQL refusal %s: transaction id %s%n", mode, xid);
+        assertThat(xid).as("transaction id after a refusal").isNull();
         c.rollback();
+        assertThat(lastRun(c)).as("last run after a refusal").isEqualTo(lastRun);
       }
       held.unlock();
     }
@@ -64,28 +70,55 @@ class RefusalWritesNothingTest {
         JdbcLockProvider holder = JdbcLockProvider.builder().dataSource(pool).build()) {
       SimpleLock held = holdLock(holder);
       try (Connection c = pool.getConnection()) {
+        String lastRun = lastRun(c);
         c.setAutoCommit(false);
         Map<String, Long> before = handlerCounters(c);
         assertThat(refusedOwner(c, mode)).as("owner after a refusal").isNotEqualTo("other-node");
         Map<String, Long> after = handlerCounters(c);
-        assertThat(after.get("Handler_update") - before.get("Handler_update"))
-            .as("rows the refusal updated")
-            .isZero();
-        assertThat(after.get("Handler_delete") - before.get("Handler_delete"))
-            .as("rows the refusal deleted")
-            .isZero();
-        assertThat(rowsModifiedByTransaction(c)).as("InnoDB trx_rows_modified").isZero();
+        long updated = after.get("Handler_update") - before.get("Handler_update");
+        long deleted = after.get("Handler_delete") - before.get("Handler_delete");
+        long modified = rowsModifiedByTransaction(c);
+        System.out.printf(
+            "MariaDB refusal %s: Handler_update +%d, Handler_delete +%d, trx_rows_modified %d%n",
+            mode, updated, deleted, modified);
+        assertThat(updated).as("rows the refusal updated").isZero();
+        assertThat(deleted).as("rows the refusal deleted").isZero();
+        assertThat(modified).as("InnoDB trx_rows_modified").isZero();
         c.rollback();
+        assertThat(lastRun(c)).as("last run after a refusal").isEqualTo(lastRun);
       }
       held.unlock();
     }
   }
 
-  /** Takes "held" for a fire; the provider's first lock attempt also creates the table. */
+  /**
+   * Takes "held" for a fire, after a failed run for an earlier fire that the release recorded; the
+   * provider's first lock attempt also creates the table, with the columns of the last run.
+   */
   private static SimpleLock holdLock(JdbcLockProvider holder) {
-    return holder
-        .lock(LockConfiguration.of("held", Duration.ofMinutes(5)).forFire(FIRE))
-        .orElseThrow();
+    LockConfiguration held = LockConfiguration.of("held", Duration.ofMinutes(5));
+    holder
+        .lock(held.forFire(FIRE.minusSeconds(60)))
+        .orElseThrow()
+        .unlock(RunEnd.failed(new IllegalStateException("disk full")));
+    return holder.lock(held.forFire(FIRE)).orElseThrow();
+  }
+
+  /** The last run of "held", as its columns have it; fails on a table without them. */
+  private static String lastRun(Connection c) throws SQLException {
+    try (PreparedStatement ps =
+            c.prepareStatement(
+                "SELECT last_run_fire, last_run_by, last_run_started, last_run_ended,"
+                    + " last_run_outcome, last_run_error FROM shedlock WHERE name = 'held'");
+        ResultSet rs = ps.executeQuery()) {
+      assertThat(rs.next()).as("row of held").isTrue();
+      StringBuilder run = new StringBuilder();
+      for (int i = 1; i <= 6; i++) {
+        run.append(rs.getString(i)).append('|');
+      }
+      assertThat(run.toString()).as("recorded run").contains("FAILED", "disk full");
+      return run.toString();
+    }
   }
 
   /**

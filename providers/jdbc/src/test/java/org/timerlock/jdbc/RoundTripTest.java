@@ -10,15 +10,19 @@ import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import org.timerlock.core.LockAttempt.Outcome;
 import org.timerlock.core.LockConfiguration;
+import org.timerlock.core.RunEnd;
+import org.timerlock.core.RunOutcome;
 import org.timerlock.core.SimpleLock;
+import org.timerlock.core.admin.LastRun;
 import org.timerlock.teststores.IsolatedDatabase;
 import org.timerlock.teststores.StoreKind;
 import org.timerlock.teststores.TestStores;
 
 /**
- * Steady state: exactly one statement per acquire, per refusal and per release; no commits. Before
- * that, on a fresh database, the table is created without a failed statement, even when another
- * schema (MySQL: database) on the server has a lock table of the same name.
+ * Steady state: exactly one statement per acquire, per refusal and per release, also for a release
+ * that records the run it ends; no commits. Before that, on a fresh database, the table is created
+ * without a failed statement, even when another schema (MySQL: database) on the server has a lock
+ * table of the same name.
  */
 class RoundTripTest {
 
@@ -84,7 +88,33 @@ class RoundTripTest {
       }
       assertThat(counting.commits.get()).as("commits: autocommit does it").isZero();
       assertThat(counting.errors.get()).as("failed statements").isZero();
+      assertARecordedRunIsTwoStatements(counting, provider, other);
     }
+  }
+
+  /**
+   * A run for a fire that failed: its acquire and the release that records its last run are two
+   * statements in all, as without the record; the other node then sees the run.
+   */
+  private static void assertARecordedRunIsTwoStatements(
+      CountingDataSource counting, JdbcLockProvider provider, JdbcLockProvider other) {
+    Instant fire = Instant.parse("2030-01-01T00:00:00Z");
+    LockConfiguration config = LockConfiguration.of("recorded-run", Duration.ofMinutes(5));
+    counting.reset();
+    SimpleLock lock = provider.lock(config.forFire(fire)).orElseThrow();
+    lock.unlock(RunEnd.failed(new IllegalStateException("disk full")));
+    int statements = counting.executions.get();
+    System.out.printf(
+        "%s: lock + release recording the run = %d statements, %d commits, %d errors%n",
+        provider.description(), statements, counting.commits.get(), counting.errors.get());
+    assertThat(statements).as("statements to lock and release, recording the run").isEqualTo(2);
+    assertThat(counting.errors.get()).as("errors in a recorded run").isZero();
+    LastRun run = other.admin().orElseThrow().find("recorded-run").orElseThrow().lastRun();
+    assertThat(run).as("the recorded run").isNotNull();
+    assertThat(run.outcome()).isEqualTo(RunOutcome.FAILED);
+    assertThat(run.fire()).isEqualTo(fire);
+    assertThat(run.errorClass()).isEqualTo(IllegalStateException.class.getName());
+    assertThat(run.errorMessage()).isEqualTo("disk full");
   }
 
   /**

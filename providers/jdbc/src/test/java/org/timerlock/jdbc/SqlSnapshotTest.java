@@ -17,6 +17,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.timerlock.core.RunEnd;
 import org.timerlock.jdbc.SqlStatement.Values;
 
 /**
@@ -37,6 +38,18 @@ class SqlSnapshotTest {
           Duration.ofMinutes(5),
           Duration.ofSeconds(10),
           1_893_456_000_000L);
+
+  private static final Values FAILED_RUN =
+      new Values(
+          SAMPLE.name(),
+          SAMPLE.owner(),
+          null,
+          SAMPLE.atLeastFor(),
+          SAMPLE.fire(),
+          RunEnd.failed(new IllegalStateException("disk full")));
+  private static final Values PLAIN_RUN =
+      new Values(
+          SAMPLE.name(), SAMPLE.owner(), null, SAMPLE.atLeastFor(), null, RunEnd.succeeded());
 
   static Stream<Arguments> dialects() {
     return Stream.of(
@@ -78,6 +91,7 @@ class SqlSnapshotTest {
     StringBuilder out = new StringBuilder("-- ").append(dialect.label()).append('\n');
     section(out, "create table", dialect.createTable(TABLE));
     dialect.addFireColumns(TABLE).forEach(ddl -> section(out, "add a fire column", ddl));
+    dialect.addRunColumns(TABLE).forEach(ddl -> section(out, "add a last-run column", ddl));
     for (AcquireMode mode : AcquireMode.values()) {
       if (mode != AcquireMode.LEASE_ONLY && !dialect.supportsFireColumns()) {
         continue;
@@ -90,6 +104,9 @@ class SqlSnapshotTest {
       section(out, "read the row " + mode, dialect.selectState(TABLE, mode));
     }
     section(out, "release", dialect.release(TABLE));
+    SqlStatement recording = dialect.releaseRecordingRun(TABLE);
+    section(out, "release recording a failed run", recording, FAILED_RUN);
+    section(out, "release recording a plain call that succeeded", recording, PLAIN_RUN);
     section(out, "extend", dialect.extend(TABLE));
     section(out, "is the acquisition live", dialect.selectLive(TABLE));
     return out.toString();
@@ -102,11 +119,16 @@ class SqlSnapshotTest {
   }
 
   private static void section(StringBuilder out, String title, SqlStatement statement) {
-    section(out, title + "; parameters: " + parameters(statement), statement.sql());
+    section(out, title, statement, SAMPLE);
   }
 
-  /** The values the statement binds for {@link #SAMPLE}, in order. */
-  private static String parameters(SqlStatement statement) {
+  private static void section(
+      StringBuilder out, String title, SqlStatement statement, Values values) {
+    section(out, title + "; parameters: " + parameters(statement, values), statement.sql());
+  }
+
+  /** The values the statement binds, in order. */
+  private static String parameters(SqlStatement statement, Values values) {
     List<Object> bound = new ArrayList<>();
     PreparedStatement recorder =
         (PreparedStatement)
@@ -114,6 +136,10 @@ class SqlSnapshotTest {
                 SqlSnapshotTest.class.getClassLoader(),
                 new Class<?>[] {PreparedStatement.class},
                 (proxy, method, args) -> {
+                  if (method.getName().equals("setNull")) {
+                    bound.add("NULL");
+                    return null;
+                  }
                   if (method.getName().startsWith("set") && args.length == 2) {
                     bound.add(args[1]);
                     return null;
@@ -121,12 +147,12 @@ class SqlSnapshotTest {
                   throw new UnsupportedOperationException(method.getName());
                 });
     try {
-      statement.bind(recorder, SAMPLE);
+      statement.bind(recorder, values);
     } catch (SQLException e) {
       throw new IllegalStateException(e);
     }
     return bound.stream()
-        .map(v -> v instanceof String ? "'" + v + "'" : String.valueOf(v))
+        .map(v -> v instanceof String && !v.equals("NULL") ? "'" + v + "'" : String.valueOf(v))
         .collect(Collectors.joining(", "));
   }
 }
