@@ -81,6 +81,31 @@ final class DeploymentLog {
                 providerDescription));
   }
 
+  /**
+   * One line naming the locks of annotated methods the missed-fire watch cannot check: plain calls
+   * and programmatic EJB timers have no schedule every node knows, and a lock without its fire
+   * guard leaves no fire in the store.
+   *
+   * @param locks the locks of the annotated methods
+   */
+  static void unwatched(Collection<ResolvedLock> locks) {
+    List<String> unwatched =
+        locks.stream()
+            .filter(lock -> lock.fires().schedule().isEmpty() || !lock.oncePerFire())
+            .map(lock -> "'" + Printable.shortened(lock.name()) + "' (" + lock.where() + ")")
+            .distinct()
+            .toList();
+    if (!unwatched.isEmpty()) {
+      LOG.log(
+          Level.INFO,
+          CdiMessage.UNWATCHED_LOCKS.text(
+              "TimerLock: missed fires are not detected for these locks, which have no schedule"
+                  + " every node knows (plain calls, interval or programmatic EJB timers) or no"
+                  + " fire guard: {0}"),
+          String.join(", ", unwatched));
+    }
+  }
+
   private static String fireGuard(ResolvedLock lock) {
     String fires = lock.fires().description();
     if (fires.isEmpty()) {

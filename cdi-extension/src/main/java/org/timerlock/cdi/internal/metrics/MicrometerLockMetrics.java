@@ -37,6 +37,15 @@ public class MicrometerLockMetrics extends LockEventMetrics {
   @PostConstruct
   void findRegistry() {
     registry = registries.isResolvable() ? registries.get() : Metrics.globalRegistry;
+    overdue.onEachLock(this::overdueGauge);
+  }
+
+  /** One gauge per lock name; names past the limit share no gauge, a gauge has one value. */
+  private void overdueGauge(String lockName) {
+    String tag = tags.of(lockName);
+    if (!tag.equals(MetricTags.OVERFLOW)) {
+      registry.gauge(OVERDUE, tags(tag, null, null), overdue, o -> o.seconds(lockName));
+    }
   }
 
   void on(@Observes LockEvent event) {
