@@ -72,7 +72,9 @@ public enum CdiMessage implements MessageCode {
   /** A check for missed fires that could not read the lock store. */
   WATCH_CHECK_FAILED(231),
   /** A lock store that cannot tell which fires it granted: no missed-fire watch. */
-  WATCH_UNAVAILABLE(232);
+  WATCH_UNAVAILABLE(232),
+  /** The missed-fire check's own thread that did not end when the application stopped. */
+  WATCH_NOT_STOPPED(233);
 
   private final int number;
 

@@ -153,23 +153,35 @@ public class MissedFireWatch {
     if (loop != null || stopped || watched.isEmpty() || !locks.watch().enabled()) {
       return;
     }
-    LockProvider candidate = providers.get();
+    LockProvider candidate;
+    try {
+      candidate = providers.get();
+    } catch (RuntimeException e) {
+      // The calls report a provider that cannot be built; the watch only steps aside.
+      unavailable(e.toString());
+      return;
+    }
     Optional<LockAdmin> lockAdmin = candidate.admin();
     if (lockAdmin.isEmpty() || !candidate.features().contains(LockProvider.Feature.FIRE_GUARD)) {
-      if (!unavailableLogged) {
-        unavailableLogged = true;
-        LOG.log(
-            Level.INFO,
-            CdiMessage.WATCH_UNAVAILABLE.text(
-                "TimerLock: missed fires are not detected: the lock store {0} cannot tell which"
-                    + " fires it granted (it needs the fire guard and lock admin)"),
-            candidate.description());
-      }
+      unavailable(
+          "the lock store "
+              + candidate.description()
+              + " cannot tell which fires it granted (it needs the fire guard and lock admin)");
       return;
     }
     provider = candidate;
     admin = lockAdmin.get();
     loop = new WatchLoop(clock, locks.watch().interval(), this::check);
+  }
+
+  private void unavailable(String why) {
+    if (!unavailableLogged) {
+      unavailableLogged = true;
+      LOG.log(
+          Level.INFO,
+          CdiMessage.WATCH_UNAVAILABLE.text("TimerLock: missed fires are not detected: {0}"),
+          why);
+    }
   }
 
   /** One grid slot: the node that takes the watch lock for it checks; the others step aside. */

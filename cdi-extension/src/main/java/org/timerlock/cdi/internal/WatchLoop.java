@@ -73,7 +73,12 @@ final class WatchLoop {
       executor.shutdownNow();
       try {
         if (!executor.awaitTermination(10, TimeUnit.SECONDS)) {
-          LOG.log(Level.WARNING, "TimerLock: the missed-fire check did not end within 10 s");
+          LOG.log(
+              Level.WARNING,
+              CdiMessage.WATCH_NOT_STOPPED.text(
+                  "TimerLock: the missed-fire check did not end within 10 s of the application's"
+                      + " stop; its thread {0} is left behind"),
+              THREAD_NAME);
         }
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();

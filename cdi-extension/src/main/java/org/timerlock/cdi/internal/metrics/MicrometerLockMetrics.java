@@ -7,6 +7,7 @@ import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.Timer;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
@@ -47,6 +48,9 @@ public class MicrometerLockMetrics extends LockEventMetrics {
       registry.gauge(OVERDUE, tags(tag, null, null), overdue, o -> o.seconds(lockName));
     }
   }
+
+  /** Created with the application, so that the overdue gauges exist before the first event. */
+  void started(@Observes @Initialized(ApplicationScoped.class) Object application) {}
 
   void on(@Observes LockEvent event) {
     record(event);

@@ -10,6 +10,7 @@ import io.opentelemetry.api.metrics.LongCounter;
 import io.opentelemetry.api.metrics.Meter;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
@@ -73,6 +74,9 @@ public class OpenTelemetryLockMetrics extends LockEventMetrics {
   private static DoubleHistogram histogram(Meter meter, String name, String description) {
     return meter.histogramBuilder(name).setUnit("s").setDescription(description).build();
   }
+
+  /** Created with the application, so that the overdue gauges exist before the first event. */
+  void started(@Observes @Initialized(ApplicationScoped.class) Object application) {}
 
   void on(@Observes LockEvent event) {
     record(event);
