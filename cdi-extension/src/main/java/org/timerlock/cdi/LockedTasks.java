@@ -155,8 +155,7 @@ public class LockedTasks {
       ZoneId zone,
       Runnable task) {
     CalendarSchedule schedule = CalendarSchedule.cron(cron, zone);
-    ScheduledFuture<?> scheduled =
-        schedule(executor, lockName, AlignedTriggers.of(schedule), task);
+    ScheduledFuture<?> scheduled = schedule(executor, lockName, AlignedTriggers.of(schedule), task);
     runtime.watchSchedule(lockName, schedule);
     return scheduled;
   }

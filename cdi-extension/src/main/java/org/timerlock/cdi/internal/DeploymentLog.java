@@ -4,6 +4,7 @@ import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.util.Collection;
 import java.util.List;
+import java.util.function.Predicate;
 import org.timerlock.core.spi.Printable;
 
 /**
@@ -42,12 +43,7 @@ final class DeploymentLog {
           TimerLockKeys.ENABLED.name());
       return;
     }
-    List<String> off =
-        locks.stream()
-            .filter(o -> !o.enabled())
-            .map(o -> "'" + Printable.shortened(o.name()) + "' (" + o.where() + ")")
-            .distinct()
-            .toList();
+    List<String> off = named(locks, lock -> !lock.enabled());
     if (!off.isEmpty()) {
       LOG.log(
           Level.WARNING,
@@ -90,11 +86,7 @@ final class DeploymentLog {
    */
   static void unwatched(Collection<ResolvedLock> locks) {
     List<String> unwatched =
-        locks.stream()
-            .filter(lock -> lock.fires().schedule().isEmpty() || !lock.oncePerFire())
-            .map(lock -> "'" + Printable.shortened(lock.name()) + "' (" + lock.where() + ")")
-            .distinct()
-            .toList();
+        named(locks, lock -> lock.fires().schedule().isEmpty() || !lock.oncePerFire());
     if (!unwatched.isEmpty()) {
       LOG.log(
           Level.INFO,
@@ -104,6 +96,15 @@ final class DeploymentLog {
                   + " fire guard: {0}"),
           String.join(", ", unwatched));
     }
+  }
+
+  /** The locks that match, each once, as {@code 'name' (where)}. */
+  private static List<String> named(Collection<ResolvedLock> locks, Predicate<ResolvedLock> which) {
+    return locks.stream()
+        .filter(which)
+        .map(lock -> "'" + Printable.shortened(lock.name()) + "' (" + lock.where() + ")")
+        .distinct()
+        .toList();
   }
 
   private static String fireGuard(ResolvedLock lock) {

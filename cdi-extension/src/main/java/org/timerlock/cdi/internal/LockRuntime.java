@@ -48,10 +48,7 @@ public class LockRuntime {
 
   @Inject
   LockRuntime(
-      DeployedLocks locks,
-      LockProvider provider,
-      Event<LockEvent> events,
-      MissedFireWatch watch) {
+      DeployedLocks locks, LockProvider provider, Event<LockEvent> events, MissedFireWatch watch) {
     this.locks = locks;
     this.watch = watch;
     this.provider = RecordedLockProvider.wrap(provider);

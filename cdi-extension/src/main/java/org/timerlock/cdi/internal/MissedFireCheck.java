@@ -11,11 +11,11 @@ import org.timerlock.core.admin.LockInfo;
 
 /**
  * The rules of one check for missed fires, apart from the store and the clock: which slots of the
- * watched locks fall in the check's window and were not granted, and how late each lock is. A
- * check at grid slot {@code C} whose previous check in the cluster was at {@code P} covers, for a
- * lock of grace {@code g}, the slots in {@code (P - g, C - g]}; the windows of successive checks
- * touch without overlapping, so each slot is judged once, and a grid slot no node checked is
- * covered by the next check.
+ * watched locks fall in the check's window and were not granted, and how late each lock is. A check
+ * at grid slot {@code C} whose previous check in the cluster was at {@code P} covers, for a lock of
+ * grace {@code g}, the slots in {@code (P - g, C - g]}; the windows of successive checks touch
+ * without overlapping, so each slot is judged once, and a grid slot no node checked is covered by
+ * the next check.
  */
 final class MissedFireCheck {
 
@@ -39,7 +39,9 @@ final class MissedFireCheck {
    * @param overdueSeconds how late each lock is, 0 when on time
    */
   record Findings(
-      List<Missed> missed, Map<WatchedLock, Instant> beyondLimit, Map<String, Double> overdueSeconds) {}
+      List<Missed> missed,
+      Map<WatchedLock, Instant> beyondLimit,
+      Map<String, Double> overdueSeconds) {}
 
   private final Instant previousCheck;
   private final Instant thisCheck;

@@ -38,8 +38,8 @@ import org.timerlock.core.spi.Printable;
  * Finds the slots of scheduled locks that no node in the cluster took, and how late each lock is.
  * At every slot of a grid ({@code timerlock.watch.interval}) one node, the one that takes the watch
  * lock ({@code timerlock.watch.lock-name}) for that slot through the fire guard, reads the lock
- * rows once and compares the latest fire each lock was granted with the slots its schedule had
- * (see {@link MissedFireCheck}). A missed slot is logged once as a WARNING, published as a {@link
+ * rows once and compares the latest fire each lock was granted with the slots its schedule had (see
+ * {@link MissedFireCheck}). A missed slot is logged once as a WARNING, published as a {@link
  * LockEvent.Kind#MISSED} event and counted by the metrics. It never makes a node unready: a late
  * job is the application's matter, not this node's health.
  *

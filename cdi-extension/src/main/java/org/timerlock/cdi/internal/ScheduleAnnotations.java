@@ -10,8 +10,8 @@ import org.timerlock.core.schedule.CalendarSchedule;
 
 /**
  * The calendar schedules of an EJB {@code @Schedule} or {@code @Schedules} annotation, read by
- * reflection so that a server without the EJB API loads nothing it lacks. The container reads
- * them to create its timers; TimerLock reads them to know which slots should have run.
+ * reflection so that a server without the EJB API loads nothing it lacks. The container reads them
+ * to create its timers; TimerLock reads them to know which slots should have run.
  */
 final class ScheduleAnnotations {
 

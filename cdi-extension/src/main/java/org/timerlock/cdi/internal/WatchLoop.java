@@ -32,8 +32,7 @@ final class WatchLoop {
    */
   private static final long MAX_WAIT_MILLIS = 1000;
 
-  private static final String DEFAULT_EXECUTOR =
-      "java:comp/DefaultManagedScheduledExecutorService";
+  private static final String DEFAULT_EXECUTOR = "java:comp/DefaultManagedScheduledExecutorService";
 
   private final Clock clock;
   private final long intervalMillis;
@@ -57,7 +56,8 @@ final class WatchLoop {
     this.check = check;
     ScheduledExecutorService managed = managedExecutor();
     this.ownThread = managed == null;
-    this.executor = ownThread ? Executors.newSingleThreadScheduledExecutor(WatchLoop::thread) : managed;
+    this.executor =
+        ownThread ? Executors.newSingleThreadScheduledExecutor(WatchLoop::thread) : managed;
     schedule(0);
   }
 

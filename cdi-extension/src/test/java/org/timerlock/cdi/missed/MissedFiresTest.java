@@ -2,9 +2,9 @@ package org.timerlock.cdi.missed;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.timerlock.cdi.missed.WatchPlatform.CLOCK;
+import static org.timerlock.cdi.missed.WatchPlatform.NOON;
 import static org.timerlock.cdi.missed.WatchPlatform.WATCH_ATTEMPTS;
 import static org.timerlock.cdi.missed.WatchPlatform.WATCH_TAKEN;
-import static org.timerlock.cdi.missed.WatchPlatform.NOON;
 import static org.timerlock.cdi.missed.WatchPlatform.checkAt;
 import static org.timerlock.cdi.missed.WatchPlatform.checked;
 import static org.timerlock.cdi.missed.WatchPlatform.minute;
@@ -29,11 +29,11 @@ import org.timerlock.cdi.support.LoggedLines;
 import org.timerlock.cdi.support.TimerLockTest;
 
 /**
- * The missed-fire watch on real containers and an in-memory store shared by the nodes, with a
- * clock the test moves from one check slot (every minute, the default interval) to the next: one
- * check per slot in the cluster, a slot no node checked covered by the next check, the locks it
- * cannot watch named at deployment, and no thread left behind. The job's fires are run through the
- * store, as the node that ran them would. Its meters are checked in the ops tests.
+ * The missed-fire watch on real containers and an in-memory store shared by the nodes, with a clock
+ * the test moves from one check slot (every minute, the default interval) to the next: one check
+ * per slot in the cluster, a slot no node checked covered by the next check, the locks it cannot
+ * watch named at deployment, and no thread left behind. The job's fires are run through the store,
+ * as the node that ran them would. Its meters are checked in the ops tests.
  */
 @TimerLockTest
 class MissedFiresTest {

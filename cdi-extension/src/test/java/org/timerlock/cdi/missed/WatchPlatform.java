@@ -23,9 +23,9 @@ import org.timerlock.core.SimpleLock;
 import org.timerlock.core.admin.LockAdmin;
 
 /**
- * What the missed-fire tests run on: a lock store shared by the nodes of a test (in memory, new
- * for each test) that counts how often each node asked for and got the watch lock per grid slot,
- * and a clock the test moves.
+ * What the missed-fire tests run on: a lock store shared by the nodes of a test (in memory, new for
+ * each test) that counts how often each node asked for and got the watch lock per grid slot, and a
+ * clock the test moves.
  */
 @ApplicationScoped
 public class WatchPlatform {

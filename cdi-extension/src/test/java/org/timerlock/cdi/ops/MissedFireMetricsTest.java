@@ -26,8 +26,8 @@ import org.timerlock.cdi.support.LoggedLines;
 import org.timerlock.cdi.support.TimerLockTest;
 
 /**
- * A slot of a scheduled lock that no node took is reported once, in the log, as an event and by
- * the counter, and the overdue gauge rises until a fire runs again; with Micrometer present and the
+ * A slot of a scheduled lock that no node took is reported once, in the log, as an event and by the
+ * counter, and the overdue gauge rises until a fire runs again; with Micrometer present and the
  * clock moved by the test from one check slot to the next.
  */
 @TimerLockTest
@@ -102,7 +102,8 @@ class MissedFireMetricsTest {
   }
 
   private static double missedCounter() {
-    Counter counter = meters.find("timerlock.fire.missed").tag("timerlock.lock.name", LOCK).counter();
+    Counter counter =
+        meters.find("timerlock.fire.missed").tag("timerlock.lock.name", LOCK).counter();
     return counter == null ? 0 : counter.count();
   }
 
