@@ -15,12 +15,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
-import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import org.timerlock.cdi.LockEvent;
 import org.timerlock.cdi.internal.MissedFireCheck.Findings;
@@ -31,7 +28,6 @@ import org.timerlock.core.LockProvider;
 import org.timerlock.core.SimpleLock;
 import org.timerlock.core.admin.LockAdmin;
 import org.timerlock.core.admin.LockInfo;
-import org.timerlock.core.admin.LockPage;
 import org.timerlock.core.spi.Printable;
 
 /**
@@ -51,9 +47,6 @@ import org.timerlock.core.spi.Printable;
 public class MissedFireWatch {
 
   private static final Logger LOG = System.getLogger(MissedFireWatch.class.getName());
-
-  /** The most node ids a missed-fire line names. */
-  private static final int MAX_NODES_NAMED = 10;
 
   private final DeployedLocks locks;
   private final Instance<LockProvider> providers;
@@ -217,7 +210,7 @@ public class MissedFireWatch {
 
   private void report(MissedFireCheck check) {
     Collection<WatchedLock> all = List.copyOf(watched.values());
-    Rows rows = read(all);
+    LockRows rows = LockRows.read(admin, all);
     Findings findings = check.judge(all, rows.byName(), clock.instant());
     findings.overdueSeconds().forEach(overdue::set);
     String nodes = rows.nodes();
@@ -277,52 +270,5 @@ public class MissedFireWatch {
     return causes.isEmpty()
         ? "not known on this node; is the job's scheduler running on some node?"
         : String.join("; ", causes);
-  }
-
-  /**
-   * The rows of the watched locks and the nodes seen in the store, in one listing of the store
-   * (pages of {@link LockAdmin#MAX_PAGE_SIZE}); a store without a listing is asked lock by lock.
-   */
-  private Rows read(Collection<WatchedLock> all) {
-    Set<String> names = new TreeSet<>();
-    all.forEach(lock -> names.add(lock.name()));
-    Rows rows = new Rows(new HashMap<>(), new TreeSet<>());
-    try {
-      String cursor = null;
-      do {
-        LockPage page = admin.list(cursor, LockAdmin.MAX_PAGE_SIZE);
-        page.locks().forEach(info -> rows.add(info, names));
-        cursor = page.nextCursor();
-      } while (cursor != null);
-    } catch (UnsupportedOperationException noListing) {
-      names.forEach(name -> admin.find(name).ifPresent(info -> rows.add(info, names)));
-    }
-    return rows;
-  }
-
-  /** What one read of the store gave: the watched locks' rows and every node id seen. */
-  private record Rows(Map<String, LockInfo> byName, Set<String> nodeIds) {
-
-    void add(LockInfo info, Set<String> watchedNames) {
-      nodeIds.add(info.nodeId());
-      if (info.lastRun() != null) {
-        nodeIds.add(info.lastRun().nodeId());
-      }
-      if (watchedNames.contains(info.name())) {
-        byName.put(info.name(), info);
-      }
-    }
-
-    String nodes() {
-      if (nodeIds.isEmpty()) {
-        return "none";
-      }
-      List<String> named =
-          nodeIds.stream().limit(MAX_NODES_NAMED).map(Printable::shortened).toList();
-      return String.join(", ", named)
-          + (nodeIds.size() > MAX_NODES_NAMED
-              ? " and " + (nodeIds.size() - MAX_NODES_NAMED) + " more"
-              : "");
-    }
   }
 }
