@@ -11,8 +11,9 @@ import org.timerlock.core.StoreOperation;
 import org.timerlock.core.spi.Printable;
 
 /**
- * A step in a lock's life, fired as a synchronous CDI event on the thread that runs the job.
- * Observe it for metrics, audit or alerts:
+ * A step in a lock's life, fired as a synchronous CDI event on the thread that runs the job ({@link
+ * Kind#MISSED} on the thread that checks for missed fires). Observe it for metrics, audit or
+ * alerts:
  *
  * <pre>{@code
  * void onLock(@Observes LockEvent event) {
@@ -54,7 +55,14 @@ public final class LockEvent {
      * The lock is switched off by configuration ({@code timerlock.enabled=false} or {@code
      * timerlock.lock."<name>".enabled=false}); this call was skipped without asking the store.
      */
-    DISABLED
+    DISABLED,
+    /**
+     * A slot of the lock's schedule that no node in the cluster took ({@link #fireInstant()} is the
+     * slot), found by the missed-fire check some time after the slot, on the one node that made
+     * that check. Every missed slot is published once in the cluster; {@link #method()} is the
+     * locked method when the lock has one.
+     */
+    MISSED
   }
 
   private final Kind kind;

@@ -115,7 +115,8 @@ public class LockedTasks {
 
   /**
    * Runs a task under a lock every {@code period}, at the multiples of the period since the epoch
-   * (every full minute for one minute), on every node alike: each fire runs once in the cluster.
+   * (every full minute for one minute), on every node alike: each fire runs once in the cluster,
+   * and a fire that no node ran is reported as missed (see {@link LockEvent.Kind#MISSED}).
    *
    * @param executor the server's scheduled executor
    * @param lockName the lock name
@@ -127,13 +128,16 @@ public class LockedTasks {
    */
   public ScheduledFuture<?> scheduleAtFixedRate(
       ManagedScheduledExecutorService executor, String lockName, Duration period, Runnable task) {
-    return schedule(executor, lockName, AlignedTriggers.fixedRate(period), task);
+    ScheduledFuture<?> scheduled =
+        schedule(executor, lockName, AlignedTriggers.fixedRate(period), task);
+    runtime.watchFixedRate(lockName, period);
+    return scheduled;
   }
 
   /**
    * Runs a task under a lock at the fires of a cron expression (6 fields with seconds, or 5
    * without, as Jakarta Concurrency's {@code CronTrigger} reads them): each fire runs once in the
-   * cluster.
+   * cluster, and a fire that no node ran is reported as missed (see {@link LockEvent.Kind#MISSED}).
    *
    * @param executor the server's scheduled executor
    * @param lockName the lock name
@@ -150,8 +154,10 @@ public class LockedTasks {
       String cron,
       ZoneId zone,
       Runnable task) {
-    return schedule(
-        executor, lockName, AlignedTriggers.of(CalendarSchedule.cron(cron, zone)), task);
+    CalendarSchedule schedule = CalendarSchedule.cron(cron, zone);
+    ScheduledFuture<?> scheduled = schedule(executor, lockName, AlignedTriggers.of(schedule), task);
+    runtime.watchSchedule(lockName, schedule);
+    return scheduled;
   }
 
   /**

@@ -5,6 +5,7 @@ import jakarta.enterprise.concurrent.Trigger;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Date;
+import java.util.List;
 import org.timerlock.core.schedule.CalendarSchedule;
 
 /**
@@ -31,13 +32,7 @@ public final class AlignedTriggers {
           CdiMessage.INVALID_ARGUMENT.text(
               "The period of an aligned schedule must be at least 1 ms, was " + period));
     }
-    return new Aligned() {
-      @Override
-      Instant next(Instant after) {
-        long slot = Math.floorDiv(after.toEpochMilli(), millis) + 1;
-        return Instant.ofEpochMilli(slot * millis);
-      }
-    };
+    return new Aligned(FireSchedule.fixedRate(period));
   }
 
   /**
@@ -47,19 +42,17 @@ public final class AlignedTriggers {
    * @return the trigger; it ends with the schedule
    */
   public static Trigger of(CalendarSchedule schedule) {
-    return new Aligned() {
-      @Override
-      Instant next(Instant after) {
-        return schedule.nextFireAfter(after).orElse(null);
-      }
-    };
+    return new Aligned(FireSchedule.of(List.of(schedule)));
   }
 
   /** The common rule: the first slot after both now and the previous slot. */
-  private abstract static class Aligned implements Trigger {
+  private static final class Aligned implements Trigger {
 
-    /** The first slot strictly after {@code after}, or null when there is none. */
-    abstract Instant next(Instant after);
+    private final FireSchedule slots;
+
+    Aligned(FireSchedule slots) {
+      this.slots = slots;
+    }
 
     @Override
     public Date getNextRunTime(LastExecution lastExecution, Date taskScheduledTime) {
@@ -68,7 +61,7 @@ public final class AlignedTriggers {
         Instant previous = lastExecution.getScheduledStart().toInstant();
         after = previous.isAfter(after) ? previous : after;
       }
-      Instant next = next(after);
+      Instant next = slots.nextAfter(after);
       return next == null ? null : Date.from(next);
     }
 

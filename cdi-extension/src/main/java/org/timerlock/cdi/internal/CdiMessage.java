@@ -64,7 +64,17 @@ public enum CdiMessage implements MessageCode {
   /** A shared lock name whose methods give it different durations. */
   SHARED_SETTINGS_DIFFER(227),
   /** More lock names than the metrics tag meters with. */
-  METRICS_LOCK_NAMES_CAPPED(228);
+  METRICS_LOCK_NAMES_CAPPED(228),
+  /** A slot of a lock's schedule that no node took (WARNING). */
+  FIRE_MISSED(229),
+  /** Locks without a schedule shared by the nodes, which the missed-fire watch cannot check. */
+  UNWATCHED_LOCKS(230),
+  /** A check for missed fires that could not read the lock store. */
+  WATCH_CHECK_FAILED(231),
+  /** A lock store that cannot tell which fires it granted: no missed-fire watch. */
+  WATCH_UNAVAILABLE(232),
+  /** The missed-fire check's own thread that did not end when the application stopped. */
+  WATCH_NOT_STOPPED(233);
 
   private final int number;
 

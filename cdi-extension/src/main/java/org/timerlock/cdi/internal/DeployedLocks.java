@@ -1,12 +1,14 @@
 package org.timerlock.cdi.internal;
 
 import java.lang.reflect.Method;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import org.timerlock.core.StoreFailurePolicy;
 
@@ -28,6 +30,7 @@ public final class DeployedLocks {
   private final String nodeId;
   private final StoreFailurePolicy storeFailurePolicy;
   private final int metricsMaxLocks;
+  private final WatchSettings watch;
 
   /**
    * @param annotated the lock of every annotated method whose settings are valid, in scan order
@@ -35,13 +38,15 @@ public final class DeployedLocks {
    * @param nodeId the readable first part of every owner value
    * @param storeFailurePolicy what a call does when the store cannot answer
    * @param metricsMaxLocks the most lock names the metrics tag meters with
+   * @param watch how this node takes part in the missed-fire watch
    */
   DeployedLocks(
       Map<LockCandidate, ResolvedLock> annotated,
       LockSettingsResolver resolver,
       String nodeId,
       StoreFailurePolicy storeFailurePolicy,
-      int metricsMaxLocks) {
+      int metricsMaxLocks,
+      WatchSettings watch) {
     this.annotated = Collections.unmodifiableMap(new LinkedHashMap<>(annotated));
     annotated.forEach(
         (candidate, lock) ->
@@ -52,6 +57,7 @@ public final class DeployedLocks {
     this.nodeId = nodeId;
     this.storeFailurePolicy = storeFailurePolicy;
     this.metricsMaxLocks = metricsMaxLocks;
+    this.watch = watch;
   }
 
   /** The lock of every annotated method, by the method as found, in scan order. */
@@ -94,6 +100,19 @@ public final class DeployedLocks {
    */
   boolean enabled(String name) {
     return switches.computeIfAbsent(name, resolver::enabledByName);
+  }
+
+  WatchSettings watch() {
+    return watch;
+  }
+
+  /**
+   * The configured grace of a scheduled lock, if any.
+   *
+   * @throws IllegalArgumentException when the value is invalid (the key check reported it)
+   */
+  Optional<Duration> grace(String name) {
+    return resolver.grace(name);
   }
 
   String nodeId() {

@@ -4,6 +4,7 @@ import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.util.Collection;
 import java.util.List;
+import java.util.function.Predicate;
 import org.timerlock.core.spi.Printable;
 
 /**
@@ -42,12 +43,7 @@ final class DeploymentLog {
           TimerLockKeys.ENABLED.name());
       return;
     }
-    List<String> off =
-        locks.stream()
-            .filter(o -> !o.enabled())
-            .map(o -> "'" + Printable.shortened(o.name()) + "' (" + o.where() + ")")
-            .distinct()
-            .toList();
+    List<String> off = named(locks, lock -> !lock.enabled());
     if (!off.isEmpty()) {
       LOG.log(
           Level.WARNING,
@@ -79,6 +75,36 @@ final class DeploymentLog {
                 lock.enabled() ? "" : ", switched off",
                 fireGuard(lock),
                 providerDescription));
+  }
+
+  /**
+   * One line naming the locks of annotated methods the missed-fire watch cannot check: plain calls
+   * and programmatic EJB timers have no schedule every node knows, and a lock without its fire
+   * guard leaves no fire in the store.
+   *
+   * @param locks the locks of the annotated methods
+   */
+  static void unwatched(Collection<ResolvedLock> locks) {
+    List<String> unwatched =
+        named(locks, lock -> lock.fires().schedule().isEmpty() || !lock.oncePerFire());
+    if (!unwatched.isEmpty()) {
+      LOG.log(
+          Level.INFO,
+          CdiMessage.UNWATCHED_LOCKS.text(
+              "TimerLock: missed fires are not detected for these locks, which have no schedule"
+                  + " every node knows (plain calls, interval or programmatic EJB timers) or no"
+                  + " fire guard: {0}"),
+          String.join(", ", unwatched));
+    }
+  }
+
+  /** The locks that match, each once, as {@code 'name' (where)}. */
+  private static List<String> named(Collection<ResolvedLock> locks, Predicate<ResolvedLock> which) {
+    return locks.stream()
+        .filter(which)
+        .map(lock -> "'" + Printable.shortened(lock.name()) + "' (" + lock.where() + ")")
+        .distinct()
+        .toList();
   }
 
   private static String fireGuard(ResolvedLock lock) {

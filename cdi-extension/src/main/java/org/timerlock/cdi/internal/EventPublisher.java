@@ -80,6 +80,11 @@ final class EventPublisher implements LockListener {
     fire(Kind.DISABLED, configuration, OptionalLong.empty(), null, null, null);
   }
 
+  /** A slot of the lock's schedule that no node took; the configuration carries the slot. */
+  void missed(LockConfiguration configuration) {
+    fire(Kind.MISSED, configuration, OptionalLong.empty(), null, null, null);
+  }
+
   private void fire(LockEvent event) {
     try {
       events.fire(event);

@@ -3,9 +3,11 @@ package org.timerlock.cdi.internal;
 import java.lang.System.Logger.Level;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
+import java.time.DateTimeException;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.timerlock.core.schedule.CalendarSchedule;
 
@@ -41,11 +43,17 @@ final class FireSource {
 
   private final Kind kind;
   private final List<CalendarSchedule> runAt;
+  private final FireSchedule slots;
   private final AtomicBoolean intervalTimerLogged = new AtomicBoolean();
 
   private FireSource(Kind kind, List<CalendarSchedule> runAt) {
+    this(kind, runAt, runAt.isEmpty() ? null : FireSchedule.of(runAt));
+  }
+
+  private FireSource(Kind kind, List<CalendarSchedule> runAt, FireSchedule slots) {
     this.kind = kind;
     this.runAt = runAt;
+    this.slots = slots;
   }
 
   /**
@@ -58,7 +66,7 @@ final class FireSource {
     for (Annotation annotation : method.getAnnotations()) {
       String type = annotation.annotationType().getName();
       if (type.equals("jakarta.ejb.Schedule") || type.equals("jakarta.ejb.Schedules")) {
-        return new FireSource(Kind.EJB_SCHEDULE, List.of());
+        return new FireSource(Kind.EJB_SCHEDULE, List.of(), ejbSchedule(annotation));
       }
       if (type.equals("jakarta.ejb.Timeout")) {
         return new FireSource(Kind.EJB_TIMEOUT, List.of());
@@ -71,6 +79,16 @@ final class FireSource {
       }
     }
     return NONE;
+  }
+
+  /**
+   * The slots of the method's schedule, when every node knows them at deployment: those of its
+   * {@code @Schedule} or {@code runAt} schedules.
+   *
+   * @return the slots; empty for programmatic EJB timers and plain calls
+   */
+  Optional<FireSchedule> schedule() {
+    return Optional.ofNullable(slots);
   }
 
   /** For the deployment summary: how fires are told apart; empty when there is nothing to say. */
@@ -106,6 +124,23 @@ final class FireSource {
       return RunAtSchedules.latestFire(runAt, now);
     }
     return null;
+  }
+
+  /**
+   * The slots of {@code @Schedule}s: their fires are named by the container's timer, so a schedule
+   * TimerLock's calendar cannot read only leaves the lock unwatched.
+   */
+  private static FireSchedule ejbSchedule(Annotation annotation) {
+    try {
+      return FireSchedule.of(ScheduleAnnotations.of(annotation));
+    } catch (IllegalArgumentException | DateTimeException e) {
+      LOG.log(
+          Level.DEBUG,
+          "TimerLock: the schedule {0} is not watched for missed fires: {1}",
+          annotation,
+          e.getMessage());
+      return null;
+    }
   }
 
   @Override

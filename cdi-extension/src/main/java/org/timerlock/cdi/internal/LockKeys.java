@@ -44,7 +44,13 @@ enum LockKeys {
       "true",
       "Set to false to turn off the fire guard for this lock: a scheduled fire that already ran on"
           + " one node may then run again on a node that wakes up late, once the lease has"
-          + " ended.");
+          + " ended."),
+  GRACE(
+      "grace",
+      ValueType.POSITIVE_DURATION,
+      "timerlock.default.grace, else half the lock's period, at most 5m",
+      "How long after a slot of this lock's schedule its fire may still arrive before the slot"
+          + " counts as missed.");
 
   private static final Pattern LOCK_KEY = Pattern.compile("timerlock\\.lock\\.\"(.*)\"\\.(.+)");
   private static final Pattern ENV_LOCK_KEY = Pattern.compile("TIMERLOCK_LOCK__(.+)__([A-Z0-9_]+)");

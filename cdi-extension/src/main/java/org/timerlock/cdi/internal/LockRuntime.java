@@ -6,6 +6,7 @@ import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Inject;
 import jakarta.interceptor.InvocationContext;
 import java.lang.reflect.Method;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -19,6 +20,7 @@ import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.LockProvider;
 import org.timerlock.core.LockingTaskExecutor;
 import org.timerlock.core.TaskResult;
+import org.timerlock.core.schedule.CalendarSchedule;
 
 /**
  * What the interceptor and {@link org.timerlock.cdi.LockedTasks} run calls through: the locks
@@ -33,6 +35,7 @@ public class LockRuntime {
   private final Event<LockEvent> events;
   private final Map<Method, DefaultLockingTaskExecutor> executors = new ConcurrentHashMap<>();
   private final DefaultLockingTaskExecutor programmatic;
+  private final MissedFireWatch watch;
 
   /** For the container's client proxy only. */
   protected LockRuntime() {
@@ -40,11 +43,14 @@ public class LockRuntime {
     this.provider = null;
     this.events = null;
     this.programmatic = null;
+    this.watch = null;
   }
 
   @Inject
-  LockRuntime(DeployedLocks locks, LockProvider provider, Event<LockEvent> events) {
+  LockRuntime(
+      DeployedLocks locks, LockProvider provider, Event<LockEvent> events, MissedFireWatch watch) {
     this.locks = locks;
+    this.watch = watch;
     this.provider = RecordedLockProvider.wrap(provider);
     this.events = events;
     this.programmatic = executor(null);
@@ -100,6 +106,28 @@ public class LockRuntime {
    */
   public boolean oncePerFire(String name) {
     return locks.byName(name).oncePerFire();
+  }
+
+  /**
+   * Watches a lock of {@code LockedTasks} that runs every {@code period} on the epoch grid for
+   * missed fires.
+   *
+   * @param name the lock name
+   * @param period the period
+   */
+  public void watchFixedRate(String name, Duration period) {
+    watch.watch(name, FireSchedule.fixedRate(period));
+  }
+
+  /**
+   * Watches a lock of {@code LockedTasks} that runs at the fires of a calendar schedule for missed
+   * fires.
+   *
+   * @param name the lock name
+   * @param schedule the schedule
+   */
+  public void watchSchedule(String name, CalendarSchedule schedule) {
+    watch.watch(name, FireSchedule.of(List.of(schedule)));
   }
 
   /**

@@ -67,6 +67,20 @@ final class LockSettingsResolver {
     return allEnabled && bool(LockKeys.ENABLED, name, true);
   }
 
+  /**
+   * The grace of a scheduled lock, if configuration sets one: its own key, else {@code
+   * timerlock.default.grace}.
+   *
+   * @return the grace, or empty to derive it from the lock's period
+   */
+  Optional<Duration> grace(String name) {
+    Optional<String> own = settings.get(LockKeys.GRACE.key(name));
+    if (own.isPresent()) {
+      return own.map(v -> (Duration) LockKeys.GRACE.checkedKey(name).parse(v));
+    }
+    return settings.find(TimerLockKeys.DEFAULT_GRACE);
+  }
+
   private ResolvedLock lock(
       String where, LockCandidate candidate, String name, String atMostFor, String atLeastFor) {
     LockConfiguration configuration = configuration(name, atMostFor, atLeastFor);

@@ -48,7 +48,9 @@ public class TimerLockExtension implements Extension {
           SchedulerLockInterceptor.class,
           LockRuntime.class,
           EventingLockAdmin.class,
-          MetricTags.class);
+          MetricTags.class,
+          MissedFireWatch.class,
+          OverdueLocks.class);
 
   private final List<LockCandidate> candidates = new ArrayList<>();
   private final Problems problems = new Problems();
@@ -120,7 +122,11 @@ public class TimerLockExtension implements Extension {
             resolver,
             settings.nodeId(),
             valueOrDefault(settings, TimerLockKeys.STORE_FAILURE),
-            valueOrDefault(settings, TimerLockKeys.METRICS_MAX_LOCKS));
+            valueOrDefault(settings, TimerLockKeys.METRICS_MAX_LOCKS),
+            new WatchSettings(
+                valueOrDefault(settings, TimerLockKeys.WATCH_ENABLED),
+                valueOrDefault(settings, TimerLockKeys.WATCH_INTERVAL),
+                valueOrDefault(settings, TimerLockKeys.WATCH_LOCK_NAME)));
     new LockTableChecks(locks, problems).rejectUnintendedSharing();
     boolean configurationValid = checkConfigKeys(config);
     DeploymentLog.switchedOff(allEnabled, locks.all());
@@ -142,6 +148,9 @@ public class TimerLockExtension implements Extension {
       String description = new LockTableChecks(locks, problems).rejectNamesTooLongFor(provider);
       if (problems.isEmpty()) {
         DeploymentLog.summary(locks.all(), description);
+        if (locks.watch().enabled()) {
+          DeploymentLog.unwatched(locks.all());
+        }
       }
     }
     problems.all().forEach(event::addDeploymentProblem);

@@ -73,6 +73,41 @@ final class TimerLockKeys {
               + " of names. Further names are recorded under timerlock.lock.name = _other, with one"
               + " WARNING.");
 
+  static final ConfigKey<Boolean> WATCH_ENABLED =
+      ConfigKey.withDefault(
+          "timerlock.watch.enabled",
+          ValueType.BOOLEAN,
+          true,
+          "true",
+          "Set to false to stop this node from checking for missed fires; the other nodes still"
+              + " check, and the deployment log says which locks have no schedule to check.");
+
+  static final ConfigKey<Duration> WATCH_INTERVAL =
+      ConfigKey.withDefault(
+          "timerlock.watch.interval",
+          ValueType.POSITIVE_DURATION,
+          Duration.ofMinutes(1),
+          "1m",
+          "How often the cluster checks for missed fires: at every multiple of it since the epoch,"
+              + " one node reads the lock rows once. Every node should have the same value.");
+
+  static final ConfigKey<String> WATCH_LOCK_NAME =
+      ConfigKey.withDefault(
+          "timerlock.watch.lock-name",
+          ValueType.text(name -> !name.isEmpty(), "a lock name"),
+          "timerlock-watch",
+          "timerlock-watch",
+          "The lock that picks the node making each check. Applications that share one lock store"
+              + " but not their locks give each its own name, so each checks its own locks.");
+
+  static final ConfigKey<Duration> DEFAULT_GRACE =
+      ConfigKey.optional(
+          "timerlock.default.grace",
+          ValueType.POSITIVE_DURATION,
+          "half the lock's period, at most 5m",
+          "How long after a slot a scheduled lock's fire may still arrive before the slot counts"
+              + " as missed, for every lock that does not set its own grace.");
+
   /**
    * Keys under these prefixes belong to TimerLock's own test suite and benchmarks (the servers the
    * build starts inherit their {@code TIMERLOCK_TEST_*} variables) and are never checked.
@@ -90,6 +125,10 @@ final class TimerLockKeys {
         STORE_FAILURE,
         DEFAULT_AT_MOST_FOR,
         DEFAULT_AT_LEAST_FOR,
-        METRICS_MAX_LOCKS);
+        DEFAULT_GRACE,
+        METRICS_MAX_LOCKS,
+        WATCH_ENABLED,
+        WATCH_INTERVAL,
+        WATCH_LOCK_NAME);
   }
 }

@@ -37,7 +37,9 @@ final class Catalogue {
           "timerlock.skip.reason",
           "timerlock.store.failures",
           "timerlock.store.operation",
-          "timerlock.job.duration");
+          "timerlock.job.duration",
+          "timerlock.fire.missed",
+          "timerlock.lock.overdue");
 
   private static final Pattern LOCK_KEY = Pattern.compile("timerlock\\.lock\\.\"([^\"]*)\"\\.(.+)");
   private static final Pattern LOCK_VARIABLE = Pattern.compile("TIMERLOCK_LOCK__(.+)__(.+)");

@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
 import org.timerlock.cdi.LockEvent;
+import org.timerlock.cdi.internal.OverdueLocks;
 
 /**
  * Turns {@link LockEvent}s into measurements; a subclass writes them to one metrics API. The
@@ -22,7 +23,12 @@ import org.timerlock.cdi.LockEvent;
  *       #ERROR_TYPE} = the exception's class name when the job threw (left out when it did not;
  *       {@code none} on Micrometer, whose registries want the same tags on every meter of a name);
  *   <li>{@value #HOLD_DURATION} (histogram, {@code s}): how long this node held the lock, from the
- *       acquisition to the end of the release.
+ *       acquisition to the end of the release;
+ *   <li>{@value #MISSED_FIRES} (counter, {@code {fire}}): slots of a lock's schedule that no node
+ *       took, counted once in the cluster by the node that found them;
+ *   <li>{@value #OVERDUE} (gauge, {@code s}): how late each scheduled lock is, 0 when on time, as
+ *       this node's latest missed-fire check found it (see {@link
+ *       org.timerlock.cdi.internal.OverdueLocks}: take the maximum over the nodes).
  * </ul>
  *
  * Events arrive on the job's thread, so the acquisition time waits in a thread-local until the
@@ -46,6 +52,12 @@ public abstract class LockEventMetrics {
   /** Lock hold time. */
   public static final String HOLD_DURATION = "timerlock.lock.hold.duration";
 
+  /** Slots of a schedule that no node took. */
+  public static final String MISSED_FIRES = "timerlock.fire.missed";
+
+  /** How late a scheduled lock is. */
+  public static final String OVERDUE = "timerlock.lock.overdue";
+
   /** The lock name attribute. */
   public static final String LOCK_NAME = "timerlock.lock.name";
 
@@ -61,6 +73,8 @@ public abstract class LockEventMetrics {
   private final ThreadLocal<Map<String, Long>> acquiredAt = ThreadLocal.withInitial(HashMap::new);
 
   @Inject MetricTags tags;
+
+  @Inject OverdueLocks overdue;
 
   /** For subclasses. */
   protected LockEventMetrics() {}
@@ -88,6 +102,7 @@ public abstract class LockEventMetrics {
               OPERATION,
               event.operation().map(o -> o.name().toLowerCase(Locale.ROOT)).orElse(""));
       case RELEASED -> released(event, name);
+      case MISSED -> count(MISSED_FIRES, name, null, null);
     }
   }
 

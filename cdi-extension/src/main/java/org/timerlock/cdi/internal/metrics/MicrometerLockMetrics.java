@@ -7,6 +7,7 @@ import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.Timer;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
@@ -37,7 +38,19 @@ public class MicrometerLockMetrics extends LockEventMetrics {
   @PostConstruct
   void findRegistry() {
     registry = registries.isResolvable() ? registries.get() : Metrics.globalRegistry;
+    overdue.onEachLock(this::overdueGauge);
   }
+
+  /** One gauge per lock name; names past the limit share no gauge, a gauge has one value. */
+  private void overdueGauge(String lockName) {
+    String tag = tags.of(lockName);
+    if (!tag.equals(MetricTags.OVERFLOW)) {
+      registry.gauge(OVERDUE, tags(tag, null, null), overdue, o -> o.seconds(lockName));
+    }
+  }
+
+  /** Created with the application, so that the overdue gauges exist before the first event. */
+  void started(@Observes @Initialized(ApplicationScoped.class) Object application) {}
 
   void on(@Observes LockEvent event) {
     record(event);

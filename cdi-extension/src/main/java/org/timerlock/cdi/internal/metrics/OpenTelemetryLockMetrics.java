@@ -10,6 +10,7 @@ import io.opentelemetry.api.metrics.LongCounter;
 import io.opentelemetry.api.metrics.Meter;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
@@ -45,11 +46,25 @@ public class OpenTelemetryLockMetrics extends LockEventMetrics {
             ACQUIRED, counter(meter, ACQUIRED, "{acquisition}", "Locks taken: jobs started"),
             SKIPPED, counter(meter, SKIPPED, "{call}", "Locked calls skipped, by reason"),
             STORE_FAILURES,
-                counter(meter, STORE_FAILURES, "{failure}", "Lock store calls that failed"));
+                counter(meter, STORE_FAILURES, "{failure}", "Lock store calls that failed"),
+            MISSED_FIRES,
+                counter(meter, MISSED_FIRES, "{fire}", "Slots of a schedule that no node took"));
     histograms =
         Map.of(
             JOB_DURATION, histogram(meter, JOB_DURATION, "How long the locked jobs ran"),
             HOLD_DURATION, histogram(meter, HOLD_DURATION, "How long this node held the lock"));
+    meter
+        .gaugeBuilder(OVERDUE)
+        .setUnit("s")
+        .setDescription("How late each scheduled lock is, 0 when on time")
+        .buildWithCallback(
+            measurement ->
+                overdue.names().stream()
+                    .filter(name -> !tags.of(name).equals(MetricTags.OVERFLOW))
+                    .forEach(
+                        name ->
+                            measurement.record(
+                                overdue.seconds(name), attributes(name, null, null))));
   }
 
   private static LongCounter counter(Meter meter, String name, String unit, String description) {
@@ -59,6 +74,9 @@ public class OpenTelemetryLockMetrics extends LockEventMetrics {
   private static DoubleHistogram histogram(Meter meter, String name, String description) {
     return meter.histogramBuilder(name).setUnit("s").setDescription(description).build();
   }
+
+  /** Created with the application, so that the overdue gauges exist before the first event. */
+  void started(@Observes @Initialized(ApplicationScoped.class) Object application) {}
 
   void on(@Observes LockEvent event) {
     record(event);

@@ -1,0 +1,73 @@
+package org.timerlock.cdi.internal;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import org.timerlock.core.schedule.CalendarSchedule;
+
+/**
+ * The slots of a lock's schedule as every node computes them alike: calendar schedules (EJB
+ * {@code @Schedule}, {@code runAt}, cron) or a fixed rate on the epoch grid. The missed-fire watch
+ * walks them to find the slots that should have run.
+ */
+interface FireSchedule {
+
+  /**
+   * The first slot strictly after an instant.
+   *
+   * @param after the instant
+   * @return the slot, or null when the schedule has ended
+   */
+  Instant nextAfter(Instant after);
+
+  /**
+   * The usual gap between two slots: the gap between the first two slots after an instant.
+   *
+   * @param from where to look, usually now
+   * @return the gap; {@link Duration#ZERO} when the schedule has fewer than two slots left
+   */
+  default Duration period(Instant from) {
+    Instant first = nextAfter(from);
+    Instant second = first == null ? null : nextAfter(first);
+    return second == null ? Duration.ZERO : Duration.between(first, second);
+  }
+
+  /** The slots of one or more calendar schedules: their union. */
+  static FireSchedule of(List<CalendarSchedule> schedules) {
+    List<CalendarSchedule> all = List.copyOf(schedules);
+    return new FireSchedule() {
+      @Override
+      public Instant nextAfter(Instant after) {
+        Instant next = null;
+        for (CalendarSchedule schedule : all) {
+          Instant fire = schedule.nextFireAfter(after).orElse(null);
+          if (fire != null && (next == null || fire.isBefore(next))) {
+            next = fire;
+          }
+        }
+        return next;
+      }
+
+      @Override
+      public String toString() {
+        return all.size() == 1 ? all.get(0).toString() : all.toString();
+      }
+    };
+  }
+
+  /** Every {@code period}, at the multiples of the period since the epoch. */
+  static FireSchedule fixedRate(Duration period) {
+    long millis = period.toMillis();
+    return new FireSchedule() {
+      @Override
+      public Instant nextAfter(Instant after) {
+        return Instant.ofEpochMilli((Math.floorDiv(after.toEpochMilli(), millis) + 1) * millis);
+      }
+
+      @Override
+      public String toString() {
+        return "every " + period;
+      }
+    };
+  }
+}
