@@ -16,8 +16,8 @@ import org.timerlock.cdi.SchedulerLock;
 import org.timerlock.core.CurrentLock;
 
 /**
- * A Jakarta Concurrency 3.1 scheduled method under the lock, for the servers that call {@code
- * @Asynchronous(runAt = ...)} methods on a schedule: every node's default managed scheduled
+ * A Jakarta Concurrency 3.1 scheduled method under the lock, for the servers that call
+ * {@code @Asynchronous(runAt = ...)} methods on a schedule: every node's default managed scheduled
  * executor calls it every 2 s, and each fire must run on one node only. Each run is recorded by
  * {@link Recorder} with the fire TimerLock named for it, so that the test can tell the fires apart.
  *

@@ -399,7 +399,10 @@ public abstract class TwoNodeTests {
                     && !r.fire().equals(fire));
   }
 
-  /** The first fire of a schedule every {@code every} (a whole number of seconds) at or after an instant. */
+  /**
+   * The first fire of a schedule every {@code every} (a whole number of seconds) at or after an
+   * instant.
+   */
   static Instant firstFireFrom(Instant instant, Duration every) {
     long period = every.toSeconds();
     long second = instant.getEpochSecond() + (instant.getNano() > 0 ? 1 : 0);
