@@ -85,6 +85,18 @@ public abstract class TwoNodeTests {
    * @return the archive
    */
   protected static WebArchive app(IsolatedDatabase db, String... config) {
+    return recordingApp(db, config).addClass(ClusterJobs.class);
+  }
+
+  /**
+   * The example application with {@link Recorder} and its DataSource but no jobs of its own: the
+   * scenario adds the jobs it checks.
+   *
+   * @param db the schema of the executions table
+   * @param config extra {@code microprofile-config.properties} lines choosing the lock store
+   * @return the archive
+   */
+  static WebArchive recordingApp(IsolatedDatabase db, String... config) {
     String webXml =
         """
         <web-app xmlns="https://jakarta.ee/xml/ns/jakartaee" version="6.0">
@@ -106,7 +118,7 @@ public abstract class TwoNodeTests {
                 // for none; a database that trusts the user ignores it.
                 db.password() == null ? "unused" : db.password());
     return Deployments.withConfig(Deployments.exampleApp(APP), config)
-        .addClasses(Recorder.class, ClusterJobs.class)
+        .addClass(Recorder.class)
         .addAsWebInfResource(new StringAsset(webXml), "web.xml")
         .addAsLibrary(Deployments.testLib("postgresql.jar"));
   }
@@ -124,7 +136,7 @@ public abstract class TwoNodeTests {
     deployer.deploy("app-node1");
     deployer.deploy("app-node2");
     // FIRES scheduled fires, starting a little after both nodes have the application.
-    Instant from = firstFireFrom(Instant.now().plusSeconds(2));
+    Instant from = firstFireFrom(Instant.now().plusSeconds(2), ClusterJobs.PERIOD);
     Instant to = from.plus(ClusterJobs.PERIOD.multipliedBy(FIRES));
     List<Instant> fires = new ArrayList<>();
     for (Instant fire = from; fire.isBefore(to); fire = fire.plus(ClusterJobs.PERIOD)) {
@@ -353,7 +365,7 @@ public abstract class TwoNodeTests {
    * it held at least until the fire plus lockAtMostFor; a run started before that, while the
    * earlier one was still running, is two runs under one lock.
    */
-  private static void assertNoOverlap(List<Run> runs, Duration lockAtMostFor) {
+  static void assertNoOverlap(List<Run> runs, Duration lockAtMostFor) {
     for (int i = 1; i < runs.size(); i++) {
       Run before = runs.get(i - 1);
       Run after = runs.get(i);
@@ -387,9 +399,12 @@ public abstract class TwoNodeTests {
                     && !r.fire().equals(fire));
   }
 
-  /** The first scheduled time of {@link ClusterJobs#PERIODIC} at or after an instant. */
-  private static Instant firstFireFrom(Instant instant) {
-    long period = ClusterJobs.PERIOD.toSeconds();
+  /**
+   * The first fire of a schedule every {@code every} (a whole number of seconds) at or after an
+   * instant.
+   */
+  static Instant firstFireFrom(Instant instant, Duration every) {
+    long period = every.toSeconds();
     long second = instant.getEpochSecond() + (instant.getNano() > 0 ? 1 : 0);
     return Instant.ofEpochSecond((second + period - 1) / period * period);
   }
