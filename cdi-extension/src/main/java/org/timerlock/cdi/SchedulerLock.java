@@ -61,7 +61,9 @@ public @interface SchedulerLock {
 
   /**
    * The minimum time the lock is kept after it was taken, even if the job finishes sooner; absorbs
-   * small clock differences between nodes.
+   * small clock differences between nodes. For a call that serves a scheduled fire on a store that
+   * guards fires, it counts from the fire instead, so that a run that starts late never keeps the
+   * lock into the next fire's slot.
    *
    * @return a duration text; empty means the configured value, {@code
    *     timerlock.default.lock-at-least-for}, or zero

@@ -13,7 +13,9 @@ import org.timerlock.core.spi.Printable;
  * @param lockAtMostFor how long the lock is kept when its holder dies without releasing it; a
  *     holder that runs longer loses its exclusivity
  * @param lockAtLeastFor the minimum time the lock is kept after it was taken, even if the task
- *     finishes earlier; guards against a node whose clock fires slightly later re-running the task
+ *     finishes earlier; guards against a node whose clock fires slightly later re-running the task.
+ *     {@link DefaultLockingTaskExecutor} counts it from the fire instead for a request that names
+ *     its fire on a provider that guards fires
  * @param fireInstant the scheduled instant of the fire this lock request serves, taken from the
  *     schedule (never from the node's clock at wake-up), truncated to milliseconds; null for a
  *     plain call. A store that guards fires refuses a request whose fire instant is at or before

@@ -15,7 +15,7 @@ import org.timerlock.core.CurrentLock;
 
 /**
  * A timer that writes in its transaction and then throws: the container rolls the write back, and
- * the lock must still be released, kept until lockAtLeastFor (3s) after it was taken.
+ * the lock must still be released, kept until lockAtLeastFor (3s) after the fire it served.
  */
 @Singleton
 @DependsOn("ProbeSchema")

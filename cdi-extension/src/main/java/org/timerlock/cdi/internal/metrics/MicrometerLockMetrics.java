@@ -1,5 +1,6 @@
 package org.timerlock.cdi.internal.metrics;
 
+import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Metrics;
 import io.micrometer.core.instrument.Tag;
@@ -45,7 +46,11 @@ public class MicrometerLockMetrics extends LockEventMetrics {
   private void overdueGauge(String lockName) {
     String tag = tags.of(lockName);
     if (!tag.equals(MetricTags.OVERFLOW)) {
-      registry.gauge(OVERDUE, tags(tag, null, null), overdue, o -> o.seconds(lockName));
+      // In seconds, as on OpenTelemetry: Prometheus names it timerlock_lock_overdue_seconds.
+      Gauge.builder(OVERDUE, overdue, o -> o.seconds(lockName))
+          .tags(tags(tag, null, null))
+          .baseUnit("seconds")
+          .register(registry);
     }
   }
 
