@@ -15,7 +15,9 @@ import org.timerlock.core.spi.Printable;
  * What one read of the lock store gives the missed-fire check: the rows of the watched locks and
  * every node id seen in the store, which the missed-fire lines name. One listing of the store, in
  * pages of {@link LockAdmin#MAX_PAGE_SIZE}, costs the same whatever the number of watched locks; a
- * store without a listing is asked lock by lock.
+ * watched lock the listing leaves out is then looked up by name, since a store may list held locks
+ * only (Redis: a free lock is no key, its last fire lives in its state hash) and a store without a
+ * listing is asked lock by lock anyway.
  *
  * @param byName the rows of the watched locks that have one, by name
  * @param nodeIds the node ids of every row's latest acquisition and latest recorded run
@@ -45,7 +47,12 @@ record LockRows(Map<String, LockInfo> byName, Set<String> nodeIds) {
         cursor = page.nextCursor();
       } while (cursor != null);
     } catch (UnsupportedOperationException noListing) {
-      names.forEach(name -> admin.find(name).ifPresent(info -> rows.add(info, names)));
+      // Every watched lock is looked up below.
+    }
+    for (String name : names) {
+      if (!rows.byName().containsKey(name)) {
+        admin.find(name).ifPresent(info -> rows.add(info, names));
+      }
     }
     return rows;
   }
