@@ -13,10 +13,10 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentNavigableMap;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.atomic.AtomicLong;
-import org.timerlock.core.admin.LastRun;
 import org.timerlock.core.admin.LockAdmin;
 import org.timerlock.core.admin.LockInfo;
 import org.timerlock.core.admin.LockPage;
+import org.timerlock.core.admin.RunRecord;
 
 /**
  * Locks held in this JVM's memory. For tests and single-node deployments only: it does not
@@ -38,7 +38,7 @@ public final class InMemoryLockProvider implements LockProvider {
       long lockUntilNanos,
       long fencingToken,
       long lastFireMillis,
-      LastRun lastRun) {}
+      RunRecord lastRun) {}
 
   private final ConcurrentNavigableMap<String, Entry> locks = new ConcurrentSkipListMap<>();
   private final LockAdmin admin = new MemoryAdmin();
@@ -137,7 +137,8 @@ public final class InMemoryLockProvider implements LockProvider {
         wallNow.plusNanos(entry.lockUntilNanos - now),
         entry.lockUntilNanos - now > 0,
         entry.lastFireMillis == NO_FIRE ? null : Instant.ofEpochMilli(entry.lastFireMillis),
-        entry.lastRun);
+        entry.lastRun,
+        null);
   }
 
   private final class InMemoryLock implements SimpleLock {
@@ -171,13 +172,14 @@ public final class InMemoryLockProvider implements LockProvider {
             long now = System.nanoTime();
             RunEnd recorded = current.lockUntilNanos - now > 0 ? end : end.lockLost();
             Instant wallNow = Instant.now();
-            LastRun run =
-                new LastRun(
+            RunRecord run =
+                new RunRecord(
                     configuration.fireInstant(),
                     OwnerIds.nodeIdOf(owner),
                     wallNow.minusNanos(now - lockedAtNanos),
                     wallNow,
                     recorded.outcome(),
+                    configuration.kind(),
                     recorded.errorClass(),
                     recorded.errorMessage());
             // Kept, expired, rather than removed: the guard must remember the latest fire.

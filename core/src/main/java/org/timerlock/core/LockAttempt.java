@@ -19,11 +19,17 @@ public final class LockAttempt {
      * The request named a scheduled fire at or before the latest fire the store granted for the
      * name: that fire already ran somewhere, so it must not run again, whatever the lease says.
      */
-    ALREADY_RAN
+    ALREADY_RAN,
+    /**
+     * An operator paused the lock in the store ({@link org.timerlock.core.admin.LockAdmin#pause}):
+     * every node is refused until it is resumed or the pause ends.
+     */
+    PAUSED
   }
 
   private static final LockAttempt HELD_ELSEWHERE = new LockAttempt(Outcome.HELD_ELSEWHERE, null);
   private static final LockAttempt ALREADY_RAN = new LockAttempt(Outcome.ALREADY_RAN, null);
+  private static final LockAttempt PAUSED = new LockAttempt(Outcome.PAUSED, null);
 
   private final Outcome outcome;
   private final SimpleLock lock;
@@ -59,6 +65,15 @@ public final class LockAttempt {
    */
   public static LockAttempt alreadyRan() {
     return ALREADY_RAN;
+  }
+
+  /**
+   * A refusal because the lock is paused in the store.
+   *
+   * @return the attempt
+   */
+  public static LockAttempt paused() {
+    return PAUSED;
   }
 
   /**

@@ -20,15 +20,24 @@ import org.timerlock.core.spi.Printable;
  *     schedule (never from the node's clock at wake-up), truncated to milliseconds; null for a
  *     plain call. A store that guards fires refuses a request whose fire instant is at or before
  *     the latest one it granted for the name: that fire already ran, whatever the lease says.
+ * @param kind what starts the run: {@link RunKind#SCHEDULED} for timers, tasks and plain calls,
+ *     {@link RunKind#MANUAL} (never with a fire) for an operator's run now, {@link
+ *     RunKind#CATCH_UP} (always with a fire, the missed slot) for a catch-up; the release records
+ *     it
  */
 public record LockConfiguration(
-    String name, Duration lockAtMostFor, Duration lockAtLeastFor, Instant fireInstant) {
+    String name,
+    Duration lockAtMostFor,
+    Duration lockAtLeastFor,
+    Instant fireInstant,
+    RunKind kind) {
 
   /**
    * Validates the configuration.
    *
    * @throws IllegalArgumentException if the name is null or blank, lockAtMostFor is null or not
-   *     positive, or lockAtLeastFor is null, negative or longer than lockAtMostFor
+   *     positive, lockAtLeastFor is null, negative or longer than lockAtMostFor, the kind is null,
+   *     a manual run names a fire or a catch-up names none
    */
   public LockConfiguration {
     if (name == null || name.isBlank()) {
@@ -82,8 +91,34 @@ public record LockConfiguration(
                   + lockAtMostFor
                   + ")"));
     }
+    if (kind == null
+        || (kind == RunKind.MANUAL && fireInstant != null)
+        || (kind == RunKind.CATCH_UP && fireInstant == null)) {
+      throw new IllegalArgumentException(
+          CoreMessage.RUN_KIND.text(
+              "Lock '"
+                  + Printable.of(name)
+                  + "': a run of kind "
+                  + kind
+                  + (fireInstant == null ? " without a fire" : " for the fire " + fireInstant)
+                  + " is not possible (MANUAL runs never name a fire, CATCH_UP runs always do)"));
+    }
     // Stores keep epoch milliseconds; two nodes must name the same fire with the same value.
     fireInstant = fireInstant == null ? null : fireInstant.truncatedTo(ChronoUnit.MILLIS);
+  }
+
+  /**
+   * A configuration of a {@link RunKind#SCHEDULED} run, for one fire or a plain call.
+   *
+   * @param name the lock name
+   * @param lockAtMostFor how long a crashed holder keeps the lock
+   * @param lockAtLeastFor the minimum time the lock is kept after it was taken
+   * @param fireInstant the fire served, or null for a plain call
+   * @throws IllegalArgumentException when a value is invalid
+   */
+  public LockConfiguration(
+      String name, Duration lockAtMostFor, Duration lockAtLeastFor, Instant fireInstant) {
+    this(name, lockAtMostFor, lockAtLeastFor, fireInstant, RunKind.SCHEDULED);
   }
 
   /**
@@ -117,7 +152,7 @@ public record LockConfiguration(
    * @return the new configuration
    */
   public LockConfiguration withDurations(Duration atMostFor, Duration atLeastFor) {
-    return new LockConfiguration(name, atMostFor, atLeastFor, fireInstant);
+    return new LockConfiguration(name, atMostFor, atLeastFor, fireInstant, kind);
   }
 
   /**
@@ -127,6 +162,27 @@ public record LockConfiguration(
    * @return the new configuration
    */
   public LockConfiguration forFire(Instant fire) {
-    return new LockConfiguration(name, lockAtMostFor, lockAtLeastFor, fire);
+    return new LockConfiguration(name, lockAtMostFor, lockAtLeastFor, fire, RunKind.SCHEDULED);
+  }
+
+  /**
+   * The same lock, requested for an operator's run now: no fire, so it never consumes a slot.
+   *
+   * @return the new configuration, of kind {@link RunKind#MANUAL}
+   */
+  public LockConfiguration manual() {
+    return new LockConfiguration(name, lockAtMostFor, lockAtLeastFor, null, RunKind.MANUAL);
+  }
+
+  /**
+   * The same lock, requested to catch up one slot that no node ran: the slot is its fire, so the
+   * fire guard lets one node run it.
+   *
+   * @param slot the missed slot
+   * @return the new configuration, of kind {@link RunKind#CATCH_UP}
+   * @throws IllegalArgumentException when the slot is null
+   */
+  public LockConfiguration forCatchUp(Instant slot) {
+    return new LockConfiguration(name, lockAtMostFor, lockAtLeastFor, slot, RunKind.CATCH_UP);
   }
 }

@@ -10,5 +10,10 @@ public enum RunOutcome {
    * The task ended after its lock had expired (it ran longer than lockAtMostFor): another node may
    * have run the job meanwhile. The provider tells this when the release finds the lease over.
    */
-  LOCK_LOST
+  LOCK_LOST,
+  /**
+   * No node ran a scheduled slot: recorded in the history only, by the node whose watch found the
+   * slot missed, never as a lock's last run.
+   */
+  MISSED
 }

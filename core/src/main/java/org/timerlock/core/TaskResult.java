@@ -28,7 +28,11 @@ public final class TaskResult<T> {
     /** The lock store could not answer, and the policy is to skip. */
     STORE_FAILURE,
     /** The lock is switched off by configuration. */
-    DISABLED
+    DISABLED,
+    /** The lock is paused in the store, on every node, by an operator. */
+    PAUSED,
+    /** The application is stopping: no new lock is taken while running jobs drain. */
+    SHUTTING_DOWN
   }
 
   private final Outcome outcome;

@@ -1,6 +1,8 @@
 package org.timerlock.core.admin;
 
+import java.time.Instant;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Optional;
 import java.util.Spliterator;
 import java.util.Spliterators;
@@ -81,6 +83,69 @@ public interface LockAdmin {
   }
 
   /**
+   * Pauses a lock on every node: from now until {@code until} (or until {@link #resume}), the
+   * acquire statement itself refuses it ({@link org.timerlock.core.LockAttempt.Outcome#PAUSED}),
+   * with no extra round trip and without writing. A run in progress is not stopped. Pausing a lock
+   * that never ran creates it, paused; pausing a paused lock replaces the pause.
+   *
+   * @param name the lock name
+   * @param until when the pause ends by itself, by the store's clock; null to pause until resumed
+   * @param by who pauses, kept with the pause and named in the audit (escaped when shown)
+   * @return the lock as the store has it after the pause
+   * @throws IllegalArgumentException when the name does not fit the store, {@code by} is blank or
+   *     too long, or {@code until} is not in the future by the store's clock
+   * @throws UnsupportedOperationException when this provider's store cannot keep pauses
+   */
+  default LockInfo pause(String name, Instant until, String by) {
+    throw unsupported("pause");
+  }
+
+  /**
+   * Ends a pause at once, on every node.
+   *
+   * @param name the lock name
+   * @param by who resumes, named in the audit
+   * @return true when the lock was paused; false when it was not (or the pause had ended)
+   * @throws UnsupportedOperationException when this provider's store cannot keep pauses
+   */
+  default boolean resume(String name, String by) {
+    throw unsupported("resume");
+  }
+
+  /**
+   * Whether this store keeps a run history ({@code timerlock.history.enabled}).
+   *
+   * @return true when {@link #history} has something to read
+   */
+  default boolean keepsHistory() {
+    return false;
+  }
+
+  /**
+   * The latest runs of a lock and the slots no node ran, newest first, from the optional history.
+   *
+   * @param name the lock name
+   * @param limit how many records at most, taken as {@link #MAX_PAGE_SIZE} when larger
+   * @return the records; empty when the history is off or has nothing for the name
+   * @throws IllegalArgumentException when the limit is not positive
+   */
+  default List<RunRecord> history(String name, int limit) {
+    checkLimit(limit);
+    return List.of();
+  }
+
+  /**
+   * Records in the history a scheduled slot that no node ran, as the missed-fire watch found it: a
+   * {@link RunRecord} whose outcome is {@link org.timerlock.core.RunOutcome#MISSED}. Does nothing
+   * when the history is off.
+   *
+   * @param name the lock name
+   * @param slot the slot no node ran
+   * @param nodeId the node whose watch found it
+   */
+  default void recordMissed(String name, Instant slot, String nodeId) {}
+
+  /**
    * Every lock, fetched page by page as the stream is consumed.
    *
    * @param pageSize the page size passed to {@link #list(String, int)}, which takes a larger one
@@ -120,5 +185,14 @@ public interface LockAdmin {
   static int pageSize(int limit) {
     checkLimit(limit);
     return Math.min(limit, MAX_PAGE_SIZE);
+  }
+
+  private UnsupportedOperationException unsupported(String operation) {
+    return new UnsupportedOperationException(
+        CoreMessage.ADMIN_UNSUPPORTED.text(
+            getClass().getName()
+                + " cannot "
+                + operation
+                + " locks: its store does not keep pauses"));
   }
 }

@@ -21,6 +21,8 @@ import org.timerlock.core.spi.Printable;
  *     memory); null when none was granted or the store does not guard fires
  * @param lastRun the latest run whose release the store recorded; null when none was recorded or
  *     the store does not record runs
+ * @param pause the operator's pause in force when the lock was read (judged by the store's clock);
+ *     null when the lock is not paused
  */
 public record LockInfo(
     String name,
@@ -29,7 +31,8 @@ public record LockInfo(
     Instant lockUntil,
     boolean held,
     Instant lastFire,
-    LastRun lastRun) {
+    RunRecord lastRun,
+    LockPause pause) {
 
   /**
    * Checks the name and owner.
@@ -51,7 +54,7 @@ public record LockInfo(
    * @param held whether it is held at the moment it was read
    */
   public LockInfo(String name, String owner, Instant lockedAt, Instant lockUntil, boolean held) {
-    this(name, owner, lockedAt, lockUntil, held, null, null);
+    this(name, owner, lockedAt, lockUntil, held, null, null, null);
   }
 
   /**
@@ -61,8 +64,27 @@ public record LockInfo(
    * @param run the latest recorded run, or null
    * @return the lock with both
    */
-  public LockInfo withHistory(Instant fire, LastRun run) {
-    return new LockInfo(name, owner, lockedAt, lockUntil, held, fire, run);
+  public LockInfo withHistory(Instant fire, RunRecord run) {
+    return new LockInfo(name, owner, lockedAt, lockUntil, held, fire, run, pause);
+  }
+
+  /**
+   * The same lock with the pause in force.
+   *
+   * @param inForce the pause, or null when the lock is not paused
+   * @return the lock with it
+   */
+  public LockInfo withPause(LockPause inForce) {
+    return new LockInfo(name, owner, lockedAt, lockUntil, held, lastFire, lastRun, inForce);
+  }
+
+  /**
+   * Whether an operator's pause was in force when the lock was read.
+   *
+   * @return true when paused
+   */
+  public boolean paused() {
+    return pause != null;
   }
 
   /**
@@ -86,6 +108,7 @@ public record LockInfo(
         + Printable.of(owner)
         + (lockedAt == null ? "" : " since " + lockedAt)
         + (lockUntil == null ? "" : " until " + lockUntil)
+        + (pause == null ? "" : ", " + pause)
         + "]";
   }
 }

@@ -43,7 +43,17 @@ public enum CoreMessage implements MessageCode {
   /** A Runnable that threw a checked exception. */
   CHECKED_FROM_RUNNABLE(117),
   /** A provider factory that asked for the default of a key without one. */
-  NO_DEFAULT(118);
+  NO_DEFAULT(118),
+  /**
+   * A lock request whose run kind does not fit its fire (a manual run with one, a catch-up
+   * without).
+   */
+  RUN_KIND(119),
+  /**
+   * A lock admin operation that this provider's store cannot do (a pause on a store without
+   * pauses).
+   */
+  ADMIN_UNSUPPORTED(120);
 
   private final int number;
 

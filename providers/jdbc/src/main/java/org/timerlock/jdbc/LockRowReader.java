@@ -11,9 +11,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TimeZone;
 import org.timerlock.core.OwnerIds;
+import org.timerlock.core.RunKind;
 import org.timerlock.core.RunOutcome;
-import org.timerlock.core.admin.LastRun;
 import org.timerlock.core.admin.LockInfo;
+import org.timerlock.core.admin.RunRecord;
 
 /**
  * Reads {@link LockInfo}s from the rows of {@code SELECT tl.*, <held> FROM <table> tl}: every
@@ -60,7 +61,7 @@ final class LockRowReader {
   }
 
   /** The last run, or null where the table has no run columns or no run ended yet. */
-  private LastRun lastRun(ResultSet rs) throws SQLException {
+  private RunRecord lastRun(ResultSet rs) throws SQLException {
     for (String column : LockTable.LAST_RUN_COLUMNS) {
       if (!has(column)) {
         return null;
@@ -76,12 +77,13 @@ final class LockRowReader {
     Long fire = number(rs, LockTable.LAST_RUN_FIRE);
     String error = rs.getString(index(LockTable.LAST_RUN_ERROR));
     int colon = error == null ? -1 : error.indexOf(": ");
-    return new LastRun(
+    return new RunRecord(
         fire == null ? null : Instant.ofEpochMilli(fire),
         OwnerIds.nodeIdOf(by),
         started,
         ended,
         outcome,
+        RunKind.SCHEDULED,
         colon < 0 ? error : error.substring(0, colon),
         colon < 0 ? null : error.substring(colon + 2));
   }

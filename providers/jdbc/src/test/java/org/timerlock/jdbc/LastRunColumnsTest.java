@@ -12,8 +12,8 @@ import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.RunEnd;
 import org.timerlock.core.RunOutcome;
 import org.timerlock.core.SimpleLock;
-import org.timerlock.core.admin.LastRun;
 import org.timerlock.core.admin.LockInfo;
+import org.timerlock.core.admin.RunRecord;
 import org.timerlock.teststores.IsolatedDatabase;
 import org.timerlock.teststores.StoreKind;
 import org.timerlock.teststores.TestStores;
@@ -128,7 +128,7 @@ class LastRunColumnsTest {
           .lock(job.forFire(FIRE.plusSeconds(60)))
           .orElseThrow()
           .unlock(RunEnd.failed(new IllegalStateException("disk full")));
-      LastRun run = other.admin().orElseThrow().find("job").orElseThrow().lastRun();
+      RunRecord run = other.admin().orElseThrow().find("job").orElseThrow().lastRun();
       assertThat(run).as("last run once the columns are there").isNotNull();
       assertThat(run.outcome()).isEqualTo(RunOutcome.FAILED);
       assertThat(run.nodeId()).isEqualTo("node-a");
@@ -154,7 +154,7 @@ class LastRunColumnsTest {
     assertThat(seen.held()).as("still held by the new owner").isTrue();
     assertThat(seen.lastRun()).as("last run after a stale release").isNull();
     taken.unlock();
-    LastRun run = provider.admin().orElseThrow().find("stale").orElseThrow().lastRun();
+    RunRecord run = provider.admin().orElseThrow().find("stale").orElseThrow().lastRun();
     assertThat(run.nodeId()).isEqualTo("node-b");
     assertThat(run.outcome()).isEqualTo(RunOutcome.SUCCEEDED);
   }

@@ -13,7 +13,7 @@ import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.RunEnd;
 import org.timerlock.core.RunOutcome;
 import org.timerlock.core.SimpleLock;
-import org.timerlock.core.admin.LastRun;
+import org.timerlock.core.admin.RunRecord;
 import org.timerlock.teststores.IsolatedDatabase;
 import org.timerlock.teststores.StoreKind;
 import org.timerlock.teststores.TestStores;
@@ -109,7 +109,7 @@ class RoundTripTest {
         provider.description(), statements, counting.commits.get(), counting.errors.get());
     assertThat(statements).as("statements to lock and release, recording the run").isEqualTo(2);
     assertThat(counting.errors.get()).as("errors in a recorded run").isZero();
-    LastRun run = other.admin().orElseThrow().find("recorded-run").orElseThrow().lastRun();
+    RunRecord run = other.admin().orElseThrow().find("recorded-run").orElseThrow().lastRun();
     assertThat(run).as("the recorded run").isNotNull();
     assertThat(run.outcome()).isEqualTo(RunOutcome.FAILED);
     assertThat(run.fire()).isEqualTo(fire);

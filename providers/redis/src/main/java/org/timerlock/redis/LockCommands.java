@@ -83,14 +83,14 @@ final class LockCommands {
 
   /**
    * Release. KEYS[1] the lock key, KEYS[2] the state hash (only when the run is recorded); ARGV[1]
-   * the owner, ARGV[2] the ms to take off the TTL, then {@link RunRecord#arguments}: ARGV[3] the
+   * the owner, ARGV[2] the ms to take off the TTL, then {@link RunFields#arguments}: ARGV[3] the
    * outcome (empty: record nothing, for a give-up and an operator's release), ARGV[4] the node,
    * ARGV[5] the fire in epoch ms or empty, ARGV[6] the error class, ARGV[7] the error message.
    * Answers 1 when it deleted the key, 2 when it kept it for what is left of lockAtLeastFor (PTTL
    * minus ARGV[2]), 0 when the key no longer held the owner.
    *
    * <ul>
-   *   <li>The run is written into the state hash ({@code run_*} fields, see {@link RunRecord}) by
+   *   <li>The run is written into the state hash ({@code run_*} fields, see {@link RunFields}) by
    *       this same script: no round trip of its own. Its start is the {@code started} the acquire
    *       script stored beside the same {@code owner}; its end is the server's TIME.
    *   <li>The key gone (expired, deleted) while the state hash still names this owner: the run
@@ -237,7 +237,7 @@ final class LockCommands {
    * Takes {@code droppedMillis} off the TTL of {@code owner}'s acquisition, deleting the key when
    * nothing is left, and records the run in the state hash.
    *
-   * @param run the {@link RunRecord#arguments} of the run
+   * @param run the {@link RunFields#arguments} of the run
    * @return the script's answer: 0 when the key no longer held {@code owner}, 1 when deleted, 2
    *     when kept for the rest of its TTL
    */
@@ -269,7 +269,7 @@ final class LockCommands {
       if (e.getMessage() == null || !e.getMessage().startsWith("TRYAGAIN")) {
         throw e;
       }
-      return RELEASE.run(jedis, key, argv[0], argv[1], RunRecord.NONE);
+      return RELEASE.run(jedis, key, argv[0], argv[1], RunFields.NONE);
     }
   }
 
@@ -295,8 +295,8 @@ final class LockCommands {
     return runner.call(
         "give up",
         name,
-        jedis -> RELEASE.run(jedis, key, owner, argument, RunRecord.NONE),
-        jedis -> RELEASE.run(jedis, key, owner, argument, RunRecord.NONE));
+        jedis -> RELEASE.run(jedis, key, owner, argument, RunFields.NONE),
+        jedis -> RELEASE.run(jedis, key, owner, argument, RunFields.NONE));
   }
 
   /**

@@ -83,7 +83,7 @@ final class RedisLock implements SimpleLock {
             stateKey,
             owner,
             atMostFor - atLeastFor,
-            RunRecord.arguments(end, owner, fire));
+            RunFields.arguments(end, owner, fire));
     spent = true;
     if (Long.valueOf(0).equals(result)) {
       RedisLockProvider.LOG.log(

@@ -45,7 +45,7 @@ final class RedisLockAdmin implements LockAdmin {
 
   /**
    * KEYS[1] a lock key, KEYS[2] its state hash. Answers {owner, PTTL, seconds, microseconds} by the
-   * server's clock, then the state hash's {@code fire}, {@code owner} and {@link RunRecord#FIELDS}
+   * server's clock, then the state hash's {@code fire}, {@code owner} and {@link RunFields#FIELDS}
    * (empty strings for what is missing); the owner is empty and PTTL -2 when the lock key is gone.
    * Answers {} when the key is no lock (not a string) or neither key exists. Only the locking ACL's
    * commands: no {@code TYPE}, a hash answers GET with an error that pcall turns into a table, and
@@ -61,7 +61,7 @@ final class RedisLockAdmin implements LockAdmin {
               + "local now = redis.call('TIME')\n"
               + "local answer = {owner, ttl, now[1], now[2]}\n"
               + "for _, field in ipairs({'fire', 'owner', '"
-              + String.join("', '", RunRecord.FIELDS)
+              + String.join("', '", RunFields.FIELDS)
               + "'}) do\n"
               + "  local value = redis.pcall('HGET', KEYS[2], field)\n"
               + "  if type(value) ~= 'string' then value = '' end\n"
@@ -71,7 +71,7 @@ final class RedisLockAdmin implements LockAdmin {
               + "return answer\n");
 
   /** The answer's length: the lock key's four values, the fire, the owner and the run. */
-  private static final int ANSWER_LENGTH = 6 + RunRecord.FIELDS.size();
+  private static final int ANSWER_LENGTH = 6 + RunFields.FIELDS.size();
 
   /** Every key of a type other than string is not a lock: the state hashes. */
   private static final String LOCK_KEY_TYPE = "string";
@@ -183,11 +183,11 @@ final class RedisLockAdmin implements LockAdmin {
     }
     Instant lastFire;
     try {
-      lastFire = RunRecord.instantOrNull(String.valueOf(fields.get(4)));
+      lastFire = RunFields.instantOrNull(String.valueOf(fields.get(4)));
     } catch (RuntimeException e) {
       lastFire = null; // not what the acquire script writes: a hash edited by hand
     }
-    return lock.withHistory(lastFire, RunRecord.read(fields.subList(6, ANSWER_LENGTH)));
+    return lock.withHistory(lastFire, RunFields.read(fields.subList(6, ANSWER_LENGTH)));
   }
 
   /** Where SCAN runs: the server, or each master of a cluster in the order of their addresses. */

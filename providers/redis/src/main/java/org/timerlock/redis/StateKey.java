@@ -5,7 +5,7 @@ import java.nio.charset.StandardCharsets;
 /**
  * The key of a lock name's state: a hash with the latest granted fire ({@code fire}, epoch
  * milliseconds), the latest fencing token ({@code token}), the latest acquisition's owner and
- * start, and the last run ({@link RunRecord}), which must outlive the lock key and its TTL.
+ * start, and the last run ({@link RunFields}), which must outlive the lock key and its TTL.
  *
  * <p>It is {@code <lock key>:state:<n>}, where n is the smallest number from 0 up that puts it in
  * the lock key's hash slot, so that one script can use both keys on a Redis Cluster:

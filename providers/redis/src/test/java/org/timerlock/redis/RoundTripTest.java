@@ -170,7 +170,7 @@ class RoundTripTest {
     // The server counts DEL as one change and an HSET as one per field it sets.
     assertThat(changes())
         .as("only the release changed something")
-        .isEqualTo(changes + 1 + RunRecord.FIELDS.size());
+        .isEqualTo(changes + 1 + RunFields.FIELDS.size());
 
     before = CommandStats.of(admin);
     changes = changes();

@@ -11,9 +11,9 @@ import org.timerlock.core.DefaultLockingTaskExecutor;
 import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.RunEnd;
 import org.timerlock.core.RunOutcome;
-import org.timerlock.core.admin.LastRun;
 import org.timerlock.core.admin.LockAdmin;
 import org.timerlock.core.admin.LockInfo;
+import org.timerlock.core.admin.RunRecord;
 
 /**
  * The last run of each lock, recorded by the release and read through the lock admin from any node:
@@ -35,7 +35,7 @@ public interface LastRunContract extends ProviderFixture {
     new DefaultLockingTaskExecutor(provider()).executeWithLock(() -> "done", job.forFire(FIRE));
 
     LockInfo seen = seenFromTheOtherNode(job);
-    LastRun run = seen.lastRun();
+    RunRecord run = seen.lastRun();
     assertThat(run).as("last run").isNotNull();
     assertThat(run.outcome()).isEqualTo(RunOutcome.SUCCEEDED);
     assertThat(run.fire()).isEqualTo(FIRE);
@@ -53,7 +53,7 @@ public interface LastRunContract extends ProviderFixture {
 
     new DefaultLockingTaskExecutor(provider()).executeWithLock(() -> "done", job);
 
-    LastRun run = seenFromTheOtherNode(job).lastRun();
+    RunRecord run = seenFromTheOtherNode(job).lastRun();
     assertThat(run.fire()).isNull();
     assertThat(run.outcome()).isEqualTo(RunOutcome.SUCCEEDED);
   }
@@ -79,7 +79,7 @@ public interface LastRunContract extends ProviderFixture {
                         job.forFire(FIRE)))
         .isInstanceOf(IllegalStateException.class);
 
-    LastRun run = seenFromTheOtherNode(job).lastRun();
+    RunRecord run = seenFromTheOtherNode(job).lastRun();
     assertThat(run.outcome()).isEqualTo(RunOutcome.FAILED);
     assertThat(run.errorClass()).isEqualTo(IllegalStateException.class.getName());
     assertThat(run.errorMessage())
@@ -95,7 +95,7 @@ public interface LastRunContract extends ProviderFixture {
         lockFor("last-run-refused", Duration.ofMinutes(5))
             .withDurations(Duration.ofMinutes(5), Duration.ofMinutes(1));
     new DefaultLockingTaskExecutor(provider()).executeWithLock(() -> "done", job.forFire(FIRE));
-    LastRun first = seenFromTheOtherNode(job).lastRun();
+    RunRecord first = seenFromTheOtherNode(job).lastRun();
 
     new DefaultLockingTaskExecutor(otherNode()).executeWithLock(() -> "refused", job);
     new DefaultLockingTaskExecutor(otherNode())
@@ -117,7 +117,7 @@ public interface LastRunContract extends ProviderFixture {
             },
             job);
 
-    LastRun run = seenFromTheOtherNode(job).lastRun();
+    RunRecord run = seenFromTheOtherNode(job).lastRun();
     assertThat(run.outcome()).isEqualTo(RunOutcome.LOCK_LOST);
     assertThat(Duration.between(run.started(), run.ended()).truncatedTo(ChronoUnit.SECONDS))
         .isGreaterThanOrEqualTo(Duration.ofSeconds(1));

@@ -5,12 +5,13 @@ import java.time.Instant;
 import java.util.List;
 import org.timerlock.core.OwnerIds;
 import org.timerlock.core.RunEnd;
+import org.timerlock.core.RunKind;
 import org.timerlock.core.RunOutcome;
-import org.timerlock.core.admin.LastRun;
+import org.timerlock.core.admin.RunRecord;
 
 /**
  * The last run of a lock as the state hash keeps it: what the release script is given to write
- * ({@link #arguments}) and how the inspect script's reading turns back into a {@link LastRun}
+ * ({@link #arguments}) and how the inspect script's reading turns back into a {@link RunRecord}
  * ({@link #read}). Both sides live here so that the field layout is defined once.
  *
  * <p>The fields: {@code run_outcome} (SUCCEEDED, FAILED, LOCK_LOST), {@code run_node}, {@code
@@ -19,7 +20,7 @@ import org.timerlock.core.admin.LastRun;
  * run failed; the message as {@link RunEnd#failed} made it safe). Empty values, not missing fields,
  * so that one HSET replaces the whole record.
  */
-final class RunRecord {
+final class RunFields {
 
   /** The outcome argument that tells the release script to record nothing. */
   static final String NONE = "";
@@ -35,7 +36,7 @@ final class RunRecord {
           "run_error_class",
           "run_error_message");
 
-  private RunRecord() {}
+  private RunFields() {}
 
   /**
    * ARGV[3..7] of the release script.
@@ -60,18 +61,19 @@ final class RunRecord {
    * @return the run, or null when none was recorded or a value is not what a release writes (a hash
    *     edited by hand)
    */
-  static LastRun read(List<?> values) {
+  static RunRecord read(List<?> values) {
     String outcome = String.valueOf(values.get(0));
     if (outcome.isEmpty()) {
       return null;
     }
     try {
-      return new LastRun(
+      return new RunRecord(
           instantOrNull(String.valueOf(values.get(2))),
           String.valueOf(values.get(1)),
           Instant.ofEpochMilli(Long.parseLong(String.valueOf(values.get(3)))),
           Instant.ofEpochMilli(Long.parseLong(String.valueOf(values.get(4)))),
           RunOutcome.valueOf(outcome),
+          RunKind.SCHEDULED,
           emptyToNull(String.valueOf(values.get(5))),
           emptyToNull(String.valueOf(values.get(6))));
     } catch (IllegalArgumentException | DateTimeException e) {
