@@ -187,6 +187,9 @@ class RedisClusterTest implements LockProviderContract, LockAdminContract, LastR
       assertThat(node.clusterKeySlot(stateKey))
           .as("the server's slot of %s and of %s", stateKey, lockKey)
           .isEqualTo(node.clusterKeySlot(lockKey));
+      assertThat(node.clusterKeySlot(nodeA.historyKey(name)))
+          .as("the server's slot of the history stream")
+          .isEqualTo(node.clusterKeySlot(lockKey));
     }
     assertThat(admin.type(stateKey)).isEqualTo("hash");
   }
