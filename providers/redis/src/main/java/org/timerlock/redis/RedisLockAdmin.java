@@ -1,6 +1,5 @@
 package org.timerlock.redis;
 
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -196,7 +195,7 @@ final class RedisLockAdmin implements LockAdmin {
 
   /** The checks a lock request makes of a name (not blank, no U+0000, not too long for keys). */
   private static void checkName(String name) {
-    LockConfiguration.of(name, Duration.ofSeconds(1));
+    LockConfiguration.checkName(name);
     Acquisitions.checkLength(name);
   }
 
