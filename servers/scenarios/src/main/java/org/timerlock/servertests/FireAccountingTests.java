@@ -14,8 +14,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.LocalDateTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -301,9 +299,12 @@ public abstract class FireAccountingTests {
         PreparedStatement s = c.prepareStatement("SELECT last_fire FROM shedlock WHERE name = ?")) {
       s.setString(1, lock);
       try (ResultSet r = s.executeQuery()) {
-        LocalDateTime fire = r.next() ? r.getObject(1, LocalDateTime.class) : null;
-        // The provider keeps its times in UTC, in columns without a time zone.
-        return fire == null ? null : fire.toInstant(ZoneOffset.UTC);
+        if (!r.next()) {
+          return null;
+        }
+        // Epoch milliseconds, null until the first fire granted.
+        long fire = r.getLong(1);
+        return r.wasNull() ? null : Instant.ofEpochMilli(fire);
       }
     } catch (SQLException e) {
       // Before the first deployment has created the table.
