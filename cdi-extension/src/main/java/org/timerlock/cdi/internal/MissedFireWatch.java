@@ -155,11 +155,10 @@ public class MissedFireWatch {
       return;
     }
     Optional<LockAdmin> lockAdmin = candidate.admin();
-    if (lockAdmin.isEmpty() || !candidate.features().contains(LockProvider.Feature.FIRE_GUARD)) {
-      unavailable(
-          "the lock store "
-              + candidate.description()
-              + " cannot tell which fires it granted (it needs the fire guard and lock admin)");
+    // The fire guard is judged at each check, not here: a JDBC provider knows whether its table
+    // keeps the fires only once it has looked at it, at its first acquire.
+    if (lockAdmin.isEmpty()) {
+      unavailable(cannotTell(candidate));
       return;
     }
     provider = candidate;
@@ -167,7 +166,13 @@ public class MissedFireWatch {
     loop = new WatchLoop(clock, locks.watch().interval(), this::check);
   }
 
-  private void unavailable(String why) {
+  private static String cannotTell(LockProvider provider) {
+    return "the lock store "
+        + provider.description()
+        + " cannot tell which fires it granted (it needs the fire guard and lock admin)";
+  }
+
+  private synchronized void unavailable(String why) {
     if (!unavailableLogged) {
       unavailableLogged = true;
       LOG.log(
@@ -193,7 +198,12 @@ public class MissedFireWatch {
         return;
       }
       try {
-        report(new MissedFireCheck(previous, gridSlot, settings.interval()));
+        // The acquire above has made the provider look at its store.
+        if (provider.features().contains(LockProvider.Feature.FIRE_GUARD)) {
+          report(new MissedFireCheck(previous, gridSlot, settings.interval()));
+        } else {
+          unavailable(cannotTell(provider));
+        }
       } finally {
         taken.get().unlock();
       }
