@@ -36,6 +36,7 @@ public class LockRuntime {
   private final Map<Method, DefaultLockingTaskExecutor> executors = new ConcurrentHashMap<>();
   private final DefaultLockingTaskExecutor programmatic;
   private final MissedFireWatch watch;
+  private final JobRegistry jobs;
 
   /** For the container's client proxy only. */
   protected LockRuntime() {
@@ -44,13 +45,19 @@ public class LockRuntime {
     this.events = null;
     this.programmatic = null;
     this.watch = null;
+    this.jobs = null;
   }
 
   @Inject
   LockRuntime(
-      DeployedLocks locks, LockProvider provider, Event<LockEvent> events, MissedFireWatch watch) {
+      DeployedLocks locks,
+      LockProvider provider,
+      Event<LockEvent> events,
+      MissedFireWatch watch,
+      JobRegistry jobs) {
     this.locks = locks;
     this.watch = watch;
+    this.jobs = jobs;
     this.provider = RecordedLockProvider.wrap(provider);
     this.events = events;
     this.programmatic = executor(null);
@@ -76,9 +83,15 @@ public class LockRuntime {
                   + context.getTarget().getClass().getName()
                   + "; the call was not run. Please report this with the class and method."));
     }
-    Instant fire =
-        lock.oncePerFire() ? lock.fires().fireOf(context.getTimer(), lock.where()) : null;
-    TaskResult<Object> result = run(lock, fire, context::proceed);
+    DirectRun direct = DirectRun.claim(lock.name());
+    TaskResult<Object> result;
+    if (direct != null) {
+      result = runDirect(lock, direct, context::proceed);
+    } else {
+      Instant fire =
+          lock.oncePerFire() ? lock.fires().fireOf(context.getTimer(), lock.where()) : null;
+      result = run(lock, lock.configuration().forFire(fire), context::proceed);
+    }
     if (result.wasExecuted()) {
       return result.getResult();
     }
@@ -109,25 +122,43 @@ public class LockRuntime {
   }
 
   /**
-   * Watches a lock of {@code LockedTasks} that runs every {@code period} on the epoch grid for
-   * missed fires.
+   * Remembers a task that {@code LockedTasks} scheduled with a trigger TimerLock cannot read, so
+   * that operators see it and can run it now.
    *
    * @param name the lock name
-   * @param period the period
+   * @param task the task, without its lock
    */
-  public void watchFixedRate(String name, Duration period) {
-    watch.watch(name, FireSchedule.fixedRate(period));
+  public void scheduled(String name, Runnable task) {
+    jobs.scheduled(name, task, null);
   }
 
   /**
-   * Watches a lock of {@code LockedTasks} that runs at the fires of a calendar schedule for missed
-   * fires.
+   * Remembers a task of {@code LockedTasks} that runs every {@code period} on the epoch grid, and
+   * watches it for missed fires.
+   *
+   * @param name the lock name
+   * @param period the period
+   * @param task the task, without its lock
+   */
+  public void scheduledFixedRate(String name, Duration period, Runnable task) {
+    scheduled(name, FireSchedule.fixedRate(period), task);
+  }
+
+  /**
+   * Remembers a task of {@code LockedTasks} that runs at the fires of a calendar schedule, and
+   * watches it for missed fires.
    *
    * @param name the lock name
    * @param schedule the schedule
+   * @param task the task, without its lock
    */
-  public void watchSchedule(String name, CalendarSchedule schedule) {
-    watch.watch(name, FireSchedule.of(List.of(schedule)));
+  public void scheduledCron(String name, CalendarSchedule schedule, Runnable task) {
+    scheduled(name, FireSchedule.of(List.of(schedule)), task);
+  }
+
+  private void scheduled(String name, FireSchedule slots, Runnable task) {
+    jobs.scheduled(name, task, slots);
+    watch.watch(name, slots);
   }
 
   /**
@@ -139,15 +170,51 @@ public class LockRuntime {
     return locks.nodeId();
   }
 
-  private <T> TaskResult<T> run(ResolvedLock lock, Instant fire, Callable<T> task)
+  /**
+   * Runs a task of {@code LockedTasks} as a run TimerLock started by itself.
+   *
+   * @param lock the task's lock
+   * @param direct the run
+   * @param task the task
+   * @throws Exception the store's error under the {@code fail} policy
+   */
+  void runDirect(ResolvedLock lock, DirectRun direct, Runnable task) throws Exception {
+    runDirect(
+        lock,
+        direct,
+        () -> {
+          task.run();
+          return null;
+        });
+  }
+
+  /** Runs a call as a run TimerLock started by itself, and reports its lock decision to it. */
+  private <T> TaskResult<T> runDirect(ResolvedLock lock, DirectRun direct, Callable<T> task)
       throws Exception {
-    LockConfiguration configuration = lock.configuration().forFire(fire);
+    TaskResult<T> result =
+        run(
+            lock,
+            direct.configure(lock.configuration()),
+            () -> {
+              direct.started();
+              return task.call();
+            });
+    if (!result.wasExecuted()) {
+      direct.refused(result.outcome());
+    }
+    return result;
+  }
+
+  private <T> TaskResult<T> run(
+      ResolvedLock lock, LockConfiguration configuration, Callable<T> task) throws Exception {
     if (!lock.enabled()) {
       return disabled(configuration, lock.method());
     }
-    return executors
-        .computeIfAbsent(lock.method(), this::executor)
-        .executeWithLock(task, configuration);
+    DefaultLockingTaskExecutor executor =
+        lock.method() == null
+            ? programmatic
+            : executors.computeIfAbsent(lock.method(), this::executor);
+    return executor.executeWithLock(task, configuration);
   }
 
   /**

@@ -119,6 +119,16 @@ public class MissedFireWatch {
     }
   }
 
+  /**
+   * Whether the watch checks a lock's slots on this node.
+   *
+   * @param lockName the lock name
+   * @return true when the lock is watched and the watch runs
+   */
+  synchronized boolean watching(String lockName) {
+    return loop != null && watched.containsKey(lockName);
+  }
+
   @PreDestroy
   synchronized void stop() {
     stopped = true;

@@ -23,6 +23,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import org.eclipse.microprofile.config.Config;
 import org.eclipse.microprofile.config.ConfigProvider;
+import org.timerlock.cdi.LockedJobs;
 import org.timerlock.cdi.internal.metrics.MetricTags;
 import org.timerlock.core.LockProvider;
 import org.timerlock.core.spi.ConfigKey;
@@ -50,7 +51,11 @@ public class TimerLockExtension implements Extension {
           EventingLockAdmin.class,
           MetricTags.class,
           MissedFireWatch.class,
-          OverdueLocks.class);
+          OverdueLocks.class,
+          JobRegistry.class,
+          DirectRunner.class,
+          RunNow.class,
+          LockedJobs.class);
 
   private final List<LockCandidate> candidates = new ArrayList<>();
   private final Problems problems = new Problems();

@@ -53,7 +53,9 @@ public enum CoreMessage implements MessageCode {
    * A lock admin operation that this provider's store cannot do (a pause on a store without
    * pauses).
    */
-  ADMIN_UNSUPPORTED(120);
+  ADMIN_UNSUPPORTED(120),
+  /** A call refused because an operator paused its lock in the store (DEBUG). */
+  PAUSED(130);
 
   private final int number;
 
