@@ -52,7 +52,8 @@ public class LockStoreHealthCheck implements HealthCheck {
         lastFailureAt = event.timestamp();
         lockCallsFailing = true;
       }
-      case ACQUIRED, SKIPPED, HELD_BY_THIS_NODE, ALREADY_RAN, RELEASED -> lockCallsFailing = false;
+      case ACQUIRED, SKIPPED, HELD_BY_THIS_NODE, ALREADY_RAN, PAUSED, RELEASED ->
+          lockCallsFailing = false;
       default -> {
         // A disabled call does not reach the store; a missed fire says nothing of this node's.
       }
