@@ -54,7 +54,6 @@ public enum CoreMessage implements MessageCode {
    * pauses).
    */
   ADMIN_UNSUPPORTED(120),
-  ADMIN_UNSUPPORTED(120),
   /** A pause whose author ({@code by}) is missing, blank or too long. */
   PAUSE_BY(121),
   /** A pause whose end ({@code until}) is not in the future by the store's clock. */
