@@ -21,15 +21,13 @@ import org.timerlock.cdi.RunNowResult.Outcome;
 import org.timerlock.cdi.missed.Waiting;
 import org.timerlock.cdi.support.EventLog;
 import org.timerlock.cdi.support.LoggedLines;
-import org.timerlock.cdi.support.SharedStore;
 import org.timerlock.cdi.support.TimerLockTest;
-import org.timerlock.core.OwnerIds;
 import org.timerlock.core.RunKind;
 import org.timerlock.core.SimpleLock;
 
 /** The jobs an operator sees, and running one of them now on this node. */
 @TimerLockTest(
-    beans = {OperatedJobs.class, SharedStore.class, EventLog.class},
+    beans = {OperatedJobs.class, JobsStore.class, EventLog.class},
     config = {"timerlock.node-id=node-a", "timerlock.lock.\"timed\".enabled=false"})
 class LockedJobsTest {
 
@@ -46,7 +44,8 @@ class LockedJobsTest {
   @AfterEach
   void letRunsEnd() {
     OperatedJobs.reportMayEnd.countDown();
-    Waiting.until("every lock free again", () -> SharedStore.otherNodeCouldTake("report"));
+    Waiting.until("every lock free again", () -> JobsStore.free("report"));
+    JobsStore.reset();
   }
 
   @Test
@@ -130,13 +129,13 @@ class LockedJobsTest {
 
   @Test
   void runNowOfAJobRunningOnAnotherNodeIsRefusedNamingThatNode() {
-    SimpleLock held = SharedStore.otherNodeTakes("report");
+    SimpleLock held = JobsStore.otherNodeTakes("report");
     try {
       RunNowResult result = jobs.runNow("report", "bob");
 
       assertThat(result.outcome()).isEqualTo(Outcome.HELD_ELSEWHERE);
-      assertThat(result.holder()).contains(OwnerIds.defaultNodeId());
-      assertThat(result.message()).contains(OwnerIds.defaultNodeId());
+      assertThat(result.holder()).contains(JobsStore.OTHER_NODE);
+      assertThat(result.message()).contains("held by node " + JobsStore.OTHER_NODE);
     } finally {
       held.unlock();
     }
@@ -153,7 +152,7 @@ class LockedJobsTest {
     assertThat(first.outcome()).isEqualTo(Outcome.STARTED);
     assertThat(second.outcome()).isEqualTo(Outcome.HELD_ELSEWHERE);
     assertThat(OperatedJobs.REPORT_RUNS).hasValue(1);
-    assertThat(SharedStore.otherNodeCouldTake("report")).as("held by the running job").isFalse();
+    assertThat(JobsStore.free("report")).as("held by the running job").isFalse();
   }
 
   @Test
