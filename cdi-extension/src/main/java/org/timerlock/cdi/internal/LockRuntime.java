@@ -1,10 +1,15 @@
 package org.timerlock.cdi.internal;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.BeforeDestroyed;
 import jakarta.enterprise.event.Event;
+import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.event.Reception;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Inject;
 import jakarta.interceptor.InvocationContext;
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
 import java.lang.reflect.Method;
 import java.time.Duration;
 import java.time.Instant;
@@ -21,6 +26,7 @@ import org.timerlock.core.LockProvider;
 import org.timerlock.core.LockingTaskExecutor;
 import org.timerlock.core.TaskResult;
 import org.timerlock.core.schedule.CalendarSchedule;
+import org.timerlock.core.spi.Printable;
 
 /**
  * What the interceptor and {@link org.timerlock.cdi.LockedTasks} run calls through: the locks
@@ -30,6 +36,11 @@ import org.timerlock.core.schedule.CalendarSchedule;
 @ApplicationScoped
 public class LockRuntime {
 
+  private static final Logger LOG = System.getLogger(LockRuntime.class.getName());
+
+  /** How messages name a lock taken through the injected executor or {@code LockedTasks}. */
+  private static final String PROGRAMMATIC = "LockedTasks or LockingTaskExecutor";
+
   private final DeployedLocks locks;
   private final LockProvider provider;
   private final Event<LockEvent> events;
@@ -37,6 +48,7 @@ public class LockRuntime {
   private final DefaultLockingTaskExecutor programmatic;
   private final MissedFireWatch watch;
   private final JobRegistry jobs;
+  private final Drain drain = new Drain();
 
   /** For the container's client proxy only. */
   protected LockRuntime() {
@@ -214,7 +226,68 @@ public class LockRuntime {
         lock.method() == null
             ? programmatic
             : executors.computeIfAbsent(lock.method(), this::executor);
-    return executor.executeWithLock(task, configuration);
+    return gated(executor, task, configuration, lock.method(), lock.where());
+  }
+
+  /** Runs a call through the drain's gate: none passes once the application stops. */
+  private <T> TaskResult<T> gated(
+      DefaultLockingTaskExecutor executor,
+      Callable<T> task,
+      LockConfiguration configuration,
+      Method method,
+      String where)
+      throws Exception {
+    Drain.Pass pass = drain.enter(configuration, where);
+    if (pass == null) {
+      return shuttingDown(configuration, method);
+    }
+    try {
+      return executor.executeWithLock(task, configuration);
+    } finally {
+      drain.leave(pass);
+    }
+  }
+
+  /**
+   * Whether the application is stopping: no new lock is taken while the running jobs drain.
+   *
+   * @return true from the start of the drain on
+   */
+  public boolean draining() {
+    return drain.closed();
+  }
+
+  /**
+   * Drains the running jobs when the application stops, before the provider and its store client
+   * close (they close when the application context is gone): no new lock from now on, and a bounded
+   * wait ({@code timerlock.shutdown.drain-timeout}) for the running jobs to end and release. A job
+   * still running then is named in one WARNING; its lease stays in the store until lockAtMostFor.
+   */
+  void drain(
+      @Observes(notifyObserver = Reception.IF_EXISTS) @BeforeDestroyed(ApplicationScoped.class)
+          Object application) {
+    watch.stop();
+    Duration timeout = locks.drainTimeout();
+    List<Drain.Pass> left;
+    try {
+      left = drain.close(timeout);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      left = List.of();
+    }
+    for (Drain.Pass pass : left) {
+      LOG.log(
+          Level.WARNING,
+          CdiMessage.DRAIN_TIMEOUT.text(
+              "TimerLock: the application stops while lock ''{0}'' ({1}) is still running after"
+                  + " the drain timeout of {2} ({3}): its lease stays in the store until it"
+                  + " releases or lockAtMostFor ({4}) ends"),
+          Printable.shortened(pass.configuration().name()),
+          pass.where(),
+          timeout,
+          TimerLockKeys.SHUTDOWN_DRAIN_TIMEOUT.name(),
+          pass.configuration().lockAtMostFor());
+    }
   }
 
   /**
@@ -233,7 +306,16 @@ public class LockRuntime {
           disabled(configuration, null);
           return false;
         }
-        return programmatic.executeWithLock(task, configuration);
+        Drain.Pass pass = drain.enter(configuration, PROGRAMMATIC);
+        if (pass == null) {
+          shuttingDown(configuration, null);
+          return false;
+        }
+        try {
+          return programmatic.executeWithLock(task, configuration);
+        } finally {
+          drain.leave(pass);
+        }
       }
 
       @Override
@@ -242,7 +324,7 @@ public class LockRuntime {
         if (!locks.enabled(configuration.name())) {
           return disabled(configuration, null);
         }
-        return programmatic.executeWithLock(task, configuration);
+        return gated(programmatic, task, configuration, null, PROGRAMMATIC);
       }
 
       @Override
@@ -255,6 +337,16 @@ public class LockRuntime {
   private <T> TaskResult<T> disabled(LockConfiguration configuration, Method method) {
     new EventPublisher(events, locks.nodeId(), method).disabled(configuration);
     return TaskResult.skipped(TaskResult.Outcome.DISABLED);
+  }
+
+  private <T> TaskResult<T> shuttingDown(LockConfiguration configuration, Method method) {
+    // Every call refused while the application stops: quiet, the stop itself is the news.
+    LOG.log(
+        Level.DEBUG,
+        "TimerLock: skipped lock ''{0}'': the application is stopping",
+        Printable.shortened(configuration.name()));
+    new EventPublisher(events, locks.nodeId(), method).shuttingDown(configuration);
+    return TaskResult.skipped(TaskResult.Outcome.SHUTTING_DOWN);
   }
 
   private DefaultLockingTaskExecutor executor(Method method) {

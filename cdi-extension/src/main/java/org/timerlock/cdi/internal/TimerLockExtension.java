@@ -131,7 +131,8 @@ public class TimerLockExtension implements Extension {
             new WatchSettings(
                 valueOrDefault(settings, TimerLockKeys.WATCH_ENABLED),
                 valueOrDefault(settings, TimerLockKeys.WATCH_INTERVAL),
-                valueOrDefault(settings, TimerLockKeys.WATCH_LOCK_NAME)));
+                valueOrDefault(settings, TimerLockKeys.WATCH_LOCK_NAME)),
+            valueOrDefault(settings, TimerLockKeys.SHUTDOWN_DRAIN_TIMEOUT));
     new LockTableChecks(locks, problems).rejectUnintendedSharing();
     boolean configurationValid = checkConfigKeys(config);
     DeploymentLog.switchedOff(allEnabled, locks.all());

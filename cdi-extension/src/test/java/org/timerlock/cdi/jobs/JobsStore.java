@@ -1,6 +1,7 @@
 package org.timerlock.cdi.jobs;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Disposes;
 import jakarta.enterprise.inject.Produces;
 import java.time.Duration;
 import org.timerlock.core.InMemoryLockProvider;
@@ -32,13 +33,26 @@ public class JobsStore {
    * its provider when it starts, before the test's own set-up).
    */
   public static void reset() {
+    reportFreeWhenProviderClosed = null;
     thisNode = new InMemoryLockProvider("node-a");
     otherNode = thisNode.anotherNode(OTHER_NODE, HistorySettings.OFF);
   }
 
+  /**
+   * Whether the lock {@code report} was free in the store when the application disposed of its
+   * provider (where a provider closes its store client); null until then.
+   */
+  public static volatile Boolean reportFreeWhenProviderClosed;
+
   @Produces
   LockProvider provider() {
     return thisNode;
+  }
+
+  void close(@Disposes LockProvider provider) {
+    if (reportFreeWhenProviderClosed == null) {
+      reportFreeWhenProviderClosed = free("report");
+    }
   }
 
   /** The store's admin, as any node sees it. */
