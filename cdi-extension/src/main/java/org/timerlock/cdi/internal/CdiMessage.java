@@ -87,10 +87,12 @@ public enum CdiMessage implements MessageCode {
   DRAIN_TIMEOUT(238),
   /** A lock with catch-up whose job TimerLock cannot run by itself. */
   CATCH_UP_NOT_RUNNABLE(239),
-  /** A missed slot that a catch-up run is started for. */
+  /** A missed slot that a catch-up run started for (INFO). */
   CATCH_UP_STARTED(240),
   /** A run now or catch-up that failed before its lock decision. */
-  DIRECT_RUN_FAILED(241);
+  DIRECT_RUN_FAILED(241),
+  /** A missed slot the watch could not record in the run history. */
+  HISTORY_WRITE_FAILED(242);
 
   private final int number;
 

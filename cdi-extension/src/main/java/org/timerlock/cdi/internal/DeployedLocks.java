@@ -119,6 +119,16 @@ public final class DeployedLocks {
     return resolver.grace(name);
   }
 
+  /**
+   * How old the latest missed slot of a lock may be to be caught up.
+   *
+   * @return the window, or empty when catch-up is off
+   * @throws IllegalArgumentException when the value is invalid (the key check reported it)
+   */
+  Optional<Duration> catchUpWithin(String name) {
+    return resolver.catchUpWithin(name);
+  }
+
   /** How long the application's stop waits for running jobs ({@code 0}: not at all). */
   Duration drainTimeout() {
     return drainTimeout;

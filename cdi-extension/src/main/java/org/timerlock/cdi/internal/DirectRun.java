@@ -3,6 +3,7 @@ package org.timerlock.cdi.internal;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -97,6 +98,11 @@ final class DirectRun {
   /** The lock was refused, or the call skipped before asking the store. */
   void refused(TaskResult.Outcome outcome) {
     decision.complete(new Decision(outcome, null));
+  }
+
+  /** The lock decision, once known. */
+  CompletionStage<Decision> decision() {
+    return decision;
   }
 
   /**

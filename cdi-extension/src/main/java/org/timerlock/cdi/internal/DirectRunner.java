@@ -11,6 +11,7 @@ import java.lang.reflect.Method;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
 import javax.naming.InitialContext;
 import javax.naming.NamingException;
@@ -58,9 +59,21 @@ public class DirectRunner {
    * @throws IllegalStateException when the executor refuses the run (the application is stopping)
    */
   Decision start(DirectRun run) throws InterruptedException {
+    launch(run);
+    return run.await(DECISION_WAIT);
+  }
+
+  /**
+   * Starts a run of a runnable job on the managed executor, without waiting.
+   *
+   * @param run the run
+   * @return its lock decision, once known
+   * @throws java.util.concurrent.RejectedExecutionException when the executor refuses the run
+   */
+  CompletionStage<Decision> launch(DirectRun run) {
     DirectRun.ThrowingRunnable job = job(run);
     executor().execute(() -> run.runHere(job));
-    return run.await(DECISION_WAIT);
+    return run.decision();
   }
 
   private DirectRun.ThrowingRunnable job(DirectRun run) {

@@ -48,6 +48,7 @@ public class LockRuntime {
   private final DefaultLockingTaskExecutor programmatic;
   private final MissedFireWatch watch;
   private final JobRegistry jobs;
+  private final CatchUp catchUp;
   private final Drain drain = new Drain();
 
   /** For the container's client proxy only. */
@@ -58,6 +59,7 @@ public class LockRuntime {
     this.programmatic = null;
     this.watch = null;
     this.jobs = null;
+    this.catchUp = null;
   }
 
   @Inject
@@ -66,7 +68,9 @@ public class LockRuntime {
       LockProvider provider,
       Event<LockEvent> events,
       MissedFireWatch watch,
-      JobRegistry jobs) {
+      JobRegistry jobs,
+      CatchUp catchUp) {
+    this.catchUp = catchUp;
     this.locks = locks;
     this.watch = watch;
     this.jobs = jobs;
@@ -171,6 +175,7 @@ public class LockRuntime {
   private void scheduled(String name, FireSchedule slots, Runnable task) {
     jobs.scheduled(name, task, slots);
     watch.watch(name, slots);
+    catchUp.scheduled(name);
   }
 
   /**

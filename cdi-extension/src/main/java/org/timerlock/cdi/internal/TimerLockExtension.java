@@ -55,6 +55,7 @@ public class TimerLockExtension implements Extension {
           JobRegistry.class,
           DirectRunner.class,
           RunNow.class,
+          CatchUp.class,
           LockedJobs.class);
 
   private final List<LockCandidate> candidates = new ArrayList<>();
