@@ -75,7 +75,9 @@ public final class LockEvent {
     SHUTTING_DOWN,
     /**
      * The audit of a pause: an operator ({@link #operator()}) paused the lock through the injected
-     * {@code LockAdmin} on this node, until {@link #pausedUntil()} (empty: until resumed).
+     * {@code LockAdmin} on this node, until {@link #pausedUntil()} (empty: until resumed). For a
+     * lock that no job of this deployment uses, {@link #configuration()} carries the name only,
+     * with a lockAtMostFor of 1 ms.
      */
     PAUSE_STARTED,
     /** The audit of a resume: an operator ({@link #operator()}) ended the lock's pause. */

@@ -172,7 +172,12 @@ public class CatchUp {
           + LockKeys.ONCE_PER_FIRE.printedKey(job.name())
           + " = false), so a slot that ran cannot be told from one that did not";
     }
-    LockProvider provider = providers.get();
+    LockProvider provider;
+    try {
+      provider = providers.get();
+    } catch (RuntimeException e) {
+      return "the lock provider is not available: " + e.getMessage();
+    }
     if (!provider.features().contains(LockProvider.Feature.FIRE_GUARD)) {
       return "the lock store " + provider.description() + " does not guard fires";
     }

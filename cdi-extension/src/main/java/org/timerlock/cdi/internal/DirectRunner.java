@@ -89,7 +89,8 @@ public class DirectRunner {
                     new IllegalArgumentException(
                         "no job '" + run.name() + "' to run")); // checked by the callers before
     ResolvedLock lock = jobs.lockOf(task);
-    return () -> runtime.runDirect(lock, run, task.task());
+    // Claimed at once: a locked call the task makes is the task's own, not this run.
+    return () -> runtime.runDirect(lock, DirectRun.claim(run.name()), task.task());
   }
 
   /** Calls the method through a contextual reference of its bean: the interceptor applies. */
