@@ -46,6 +46,8 @@ class DrainTest {
     OperatedJobs.NIGHTLY_RUNS.set(0);
     OperatedJobs.REPORT_RUNS.set(0);
     StopEvents.ALL.clear();
+    // The container of the test before disposed of its provider after that test's clean-up.
+    JobsStore.reportFreeWhenProviderClosed = null;
     OperatedJobs.reportMayEnd = new CountDownLatch(1);
   }
 
