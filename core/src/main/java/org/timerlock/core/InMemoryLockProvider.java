@@ -361,7 +361,7 @@ public final class InMemoryLockProvider implements LockProvider {
     /** Pauses by the wall clock, the clock the in-memory store reads pauses with. */
     @Override
     public LockInfo pause(String name, Instant until, String by) {
-      LockConfiguration.of(name, Duration.ofSeconds(1)); // the name checks of every lock
+      LockConfiguration.checkName(name);
       String author = PauseArguments.by(name, by);
       PauseArguments.until(name, until, Instant.now());
       LockPause pause = new LockPause(until, author);
@@ -374,6 +374,7 @@ public final class InMemoryLockProvider implements LockProvider {
 
     @Override
     public boolean resume(String name, String by) {
+      LockConfiguration.checkName(name);
       boolean[] wasPaused = {false};
       locks.computeIfPresent(
           name,
@@ -392,12 +393,16 @@ public final class InMemoryLockProvider implements LockProvider {
     @Override
     public List<RunRecord> history(String name, int limit) {
       int size = LockAdmin.pageSize(limit);
+      LockConfiguration.checkName(name);
       RunHistory runs = memory.histories.get(name);
       return runs == null || !history.enabled() ? List.of() : runs.newest(size, history);
     }
 
     @Override
     public void recordMissed(String name, Instant slot, String missedBy) {
+      LockConfiguration.checkName(name);
+      Objects.requireNonNull(slot, "slot");
+      Objects.requireNonNull(missedBy, "nodeId");
       Instant now = Instant.now();
       record(
           name,

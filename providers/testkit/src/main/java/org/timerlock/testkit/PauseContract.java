@@ -114,9 +114,10 @@ public interface PauseContract extends ProviderFixture {
   @Test
   default void aPauseOutlivesTheProviderInstance() throws Exception {
     LockConfiguration config = lockFor("pause-restart", LEASE);
+    assumeTrue(
+        newNode(HistorySettings.OFF).isPresent(), "the fixture starts no new provider instance");
     pauses().pause(config.name(), null, "ops");
     Optional<LockProvider> later = newNode(HistorySettings.OFF);
-    assumeTrue(later.isPresent(), "the fixture starts no new provider instance");
     assertThat(later.get().tryLock(config).outcome()).isEqualTo(Outcome.PAUSED);
     assertThat(later.get().admin().orElseThrow().find(config.name()).orElseThrow().paused())
         .isTrue();
