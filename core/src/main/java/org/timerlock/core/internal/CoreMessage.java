@@ -57,7 +57,9 @@ public enum CoreMessage implements MessageCode {
   /** A pause whose author ({@code by}) is missing, blank or too long. */
   PAUSE_BY(121),
   /** A pause whose end ({@code until}) is not in the future by the store's clock. */
-  PAUSE_UNTIL(122);
+  PAUSE_UNTIL(122),
+  /** A call refused because an operator paused its lock in the store (DEBUG). */
+  PAUSED(130);
 
   private final int number;
 
