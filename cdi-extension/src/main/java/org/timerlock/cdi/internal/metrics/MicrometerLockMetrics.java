@@ -1,11 +1,6 @@
 package org.timerlock.cdi.internal.metrics;
 
-import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.Metrics;
-import io.micrometer.core.instrument.Tag;
-import io.micrometer.core.instrument.Tags;
-import io.micrometer.core.instrument.Timer;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;
@@ -16,29 +11,28 @@ import java.time.Duration;
 import org.timerlock.cdi.LockEvent;
 
 /**
- * The lock metrics through Micrometer: the application's {@link MeterRegistry} bean, else {@link
- * Metrics#globalRegistry}. The durations are {@link Timer}s. Registered by TimerLock's extension
- * only when Micrometer is on the class path.
+ * The lock metrics through Micrometer: the application's {@code MeterRegistry} bean, else
+ * Micrometer's global registry. Registered by TimerLock's extension only when Micrometer is on the
+ * class path; the meters themselves are in {@link MicrometerMeters}.
  *
- * <p>Meters are created through the registry's shorthand methods ({@link
- * MeterRegistry#counter(String, Iterable)}, {@link MeterRegistry#timer(String, Iterable)}), without
- * descriptions: WildFly's per-application registry passes those on to the server's registries
- * (Prometheus, OTLP), whereas a meter built with {@code Counter.builder(...).register(registry)}
- * stays in the application's registry and is never exported.
+ * <p>No field, parameter or return type of this class names a Micrometer type (the injected {@code
+ * Instance} erases to {@code Instance}): the annotation scanners of GlassFish and Payara reflect
+ * over every annotated class of the application, and a Micrometer type in a signature made them log
+ * a SEVERE "class not found" at every deployment on a server without Micrometer.
  */
 @ApplicationScoped
 public class MicrometerLockMetrics extends LockEventMetrics {
 
   @Inject Instance<MeterRegistry> registries;
 
-  private MeterRegistry registry;
+  private MicrometerMeters meters;
 
   /** Created by the container. */
   public MicrometerLockMetrics() {}
 
   @PostConstruct
   void findRegistry() {
-    registry = registries.isResolvable() ? registries.get() : Metrics.globalRegistry;
+    meters = MicrometerMeters.of(registries);
     overdue.onEachLock(this::overdueGauge);
   }
 
@@ -46,11 +40,7 @@ public class MicrometerLockMetrics extends LockEventMetrics {
   private void overdueGauge(String lockName) {
     String tag = tags.of(lockName);
     if (!tag.equals(MetricTags.OVERFLOW)) {
-      // In seconds, as on OpenTelemetry: Prometheus names it timerlock_lock_overdue_seconds.
-      Gauge.builder(OVERDUE, overdue, o -> o.seconds(lockName))
-          .tags(tags(tag, null, null))
-          .baseUnit("seconds")
-          .register(registry);
+      meters.gauge(OVERDUE, LOCK_NAME, tag, () -> overdue.seconds(lockName));
     }
   }
 
@@ -63,23 +53,12 @@ public class MicrometerLockMetrics extends LockEventMetrics {
 
   @Override
   protected void count(String instrument, String lockName, String key, String value) {
-    registry.counter(instrument, tags(lockName, key, value)).increment();
+    meters.count(instrument, LOCK_NAME, lockName, key, value);
   }
 
   @Override
   protected void duration(
       String instrument, String lockName, String key, String value, Duration duration) {
-    registry.timer(instrument, tags(lockName, key, value)).record(duration);
-  }
-
-  /**
-   * Micrometer registries (Prometheus) want the same tag keys on every meter of a name: a missing
-   * value is {@code none}, as in Micrometer's own {@code exception} tag. Typed as an {@link
-   * Iterable} so that the calls bind to the overloads every Micrometer version has, not to the
-   * {@code Tags} ones of recent versions that a server's older Micrometer lacks.
-   */
-  private static Iterable<Tag> tags(String lockName, String key, String value) {
-    Tags tags = Tags.of(LOCK_NAME, lockName);
-    return key == null ? tags : tags.and(key, value == null ? "none" : value);
+    meters.time(instrument, LOCK_NAME, lockName, key, value, duration);
   }
 }
