@@ -48,6 +48,11 @@ final class DerbyDialect extends Dialect {
   }
 
   @Override
+  String selectNow() {
+    return "SELECT " + now() + " FROM SYSIBM.SYSDUMMY1";
+  }
+
+  @Override
   SqlStatement acquire(LockTable t, AcquireMode mode) {
     return takeOverUpdate(t, mode);
   }

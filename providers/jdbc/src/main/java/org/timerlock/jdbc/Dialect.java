@@ -121,9 +121,17 @@ abstract class Dialect {
     return tableDdl.addFireColumns(t);
   }
 
-  /** The statements that add the columns of the last run to a table without them. */
-  final List<String> addRunColumns(LockTable t) {
-    return tableDdl.addRunColumns(t);
+  /** The statements that add the named optional columns to a table without them. */
+  final List<String> addColumns(LockTable t, List<String> missing) {
+    return tableDdl.addColumns(t, missing);
+  }
+
+  /**
+   * A query of one row and one column: the database's {@link #now()}. The admin's check that a
+   * pause ends in the future, by the same clock the acquire statement compares it with.
+   */
+  String selectNow() {
+    return "SELECT " + now();
   }
 
   /** The DDL of the lock table, or of a table with the same columns. */
@@ -215,15 +223,21 @@ abstract class Dialect {
 
   /**
    * The {@link #release} that also records the run it ends in the columns of the last run: the
-   * fire, the owner value, locked_at as its start, now as its end, the outcome and the error. The
-   * outcome is {@code LOCK_LOST} when lock_until had passed, which the statement reads before it
-   * sets lock_until: the run columns come first because MySQL and MariaDB assign left to right,
-   * each assignment seeing the ones before it. A row another owner took matches nothing, so its
-   * last run stays as that owner's release will record it.
+   * fire, the owner value, locked_at as its start, now as its end, the outcome and the error, and
+   * where the table has its column ({@code withKind}) the run's kind. The outcome is {@code
+   * LOCK_LOST} when lock_until had passed, which the statement reads before it sets lock_until: the
+   * run columns come first because MySQL and MariaDB assign left to right, each assignment seeing
+   * the ones before it. A row another owner took matches nothing, so its last run stays as that
+   * owner's release will record it.
    */
-  final SqlStatement releaseRecordingRun(LockTable t) {
+  final SqlStatement releaseRecordingRun(LockTable t, boolean withKind) {
     Builder b = new Builder();
-    b.sql("UPDATE " + t.table() + " SET " + LockTable.LAST_RUN_FIRE + " = ").runFire();
+    if (withKind) {
+      b.sql("UPDATE " + t.table() + " SET " + LockTable.LAST_RUN_KIND + " = ").kind().sql(", ");
+      b.sql(LockTable.LAST_RUN_FIRE + " = ").runFire();
+    } else {
+      b.sql("UPDATE " + t.table() + " SET " + LockTable.LAST_RUN_FIRE + " = ").runFire();
+    }
     b.sql(", " + LockTable.LAST_RUN_BY + " = " + t.lockedBy());
     b.sql(", " + LockTable.LAST_RUN_STARTED + " = " + t.lockedAt());
     b.sql(", " + LockTable.LAST_RUN_ENDED + " = " + now());
@@ -339,29 +353,57 @@ abstract class Dialect {
   /** The columns a new row is given, in the order {@link #newRow} gives their values. */
   static String columns(LockTable t, AcquireMode mode) {
     String shedLock = t.name() + ", " + t.lockUntil() + ", " + t.lockedAt() + ", " + t.lockedBy();
-    switch (mode) {
-      case FIRE:
-        return shedLock + ", " + LockTable.LAST_FIRE + ", " + LockTable.FENCING_TOKEN;
-      case PLAIN:
-        // No last_fire: an untyped NULL is not valid everywhere, and null is its default.
-        return shedLock + ", " + LockTable.FENCING_TOKEN;
-      default:
-        return shedLock;
+    if (mode.fire()) {
+      return shedLock + ", " + LockTable.LAST_FIRE + ", " + LockTable.FENCING_TOKEN;
     }
+    // A plain call: no last_fire, as an untyped NULL is not valid everywhere, and null is its
+    // default.
+    return mode.tokens() ? shedLock + ", " + LockTable.FENCING_TOKEN : shedLock;
   }
 
-  /** The columns of {@link RowState} in its order: owner, then token and fire where there are. */
-  static String stateColumns(LockTable t, AcquireMode mode, String prefix) {
-    return mode == AcquireMode.LEASE_ONLY
-        ? prefix + t.lockedBy()
-        : prefix
+  /**
+   * The columns of {@link RowState} in its order: owner, then token and fire where there are, then
+   * whether the lock is paused where the table has the pause columns.
+   */
+  final String stateColumns(LockTable t, AcquireMode mode, String prefix) {
+    return rowColumns(t, mode, prefix) + (mode.pauses() ? ", " + pausedFlag(prefix) : "");
+  }
+
+  /** The stored columns of {@link RowState}: owner, then token and fire where there are. */
+  static String rowColumns(LockTable t, AcquireMode mode, String prefix) {
+    return mode.tokens()
+        ? prefix
             + t.lockedBy()
             + ", "
             + prefix
             + LockTable.FENCING_TOKEN
             + ", "
             + prefix
-            + LockTable.LAST_FIRE;
+            + LockTable.LAST_FIRE
+        : prefix + t.lockedBy();
+  }
+
+  /**
+   * Whether no pause is in force, by the database clock: none was set, or its end has passed. An
+   * open-ended pause is {@code paused_by} set with {@code paused_until} null.
+   */
+  final String notPaused(String prefix) {
+    String until = prefix + LockTable.PAUSED_UNTIL;
+    return "("
+        + prefix
+        + LockTable.PAUSED_BY
+        + " IS NULL OR ("
+        + until
+        + " IS NOT NULL AND "
+        + until
+        + " <= "
+        + now()
+        + "))";
+  }
+
+  /** 1 while a pause is in force, else 0: a number, which every database can return. */
+  final String pausedFlag(String prefix) {
+    return "CASE WHEN " + notPaused(prefix) + " THEN 0 ELSE 1 END";
   }
 
   /** The values of a freshly taken lock, in the order of {@link #columns}. */
@@ -369,9 +411,9 @@ abstract class Dialect {
     b.name().sql(", ");
     plus(b, now(), Values::atMostFor);
     b.sql(", " + now() + ", ").owner();
-    if (mode == AcquireMode.FIRE) {
+    if (mode.fire()) {
       b.sql(", ").fire().sql(", " + epochMicros());
-    } else if (mode == AcquireMode.PLAIN) {
+    } else if (mode.tokens()) {
       b.sql(", " + epochMicros());
     }
   }
@@ -384,19 +426,25 @@ abstract class Dialect {
     b.sql(t.lockUntil() + " = ");
     plus(b, now(), Values::atMostFor);
     b.sql(", " + t.lockedAt() + " = " + now() + ", " + t.lockedBy() + " = ").owner();
-    if (mode == AcquireMode.FIRE) {
+    if (mode.fire()) {
       b.sql(", " + LockTable.LAST_FIRE + " = ").fire();
     }
-    if (mode != AcquireMode.LEASE_ONLY) {
+    if (mode.tokens()) {
       b.sql(", " + LockTable.FENCING_TOKEN + " = " + nextToken(prefix + LockTable.FENCING_TOKEN));
     }
   }
 
-  /** The fire guard, as {@code AND ...} after a take-over condition: only a later fire passes. */
-  static void guard(Builder b, AcquireMode mode, String prefix) {
-    if (mode == AcquireMode.FIRE) {
+  /**
+   * The fire guard and the pause, as {@code AND ...} after a take-over condition: only a later fire
+   * passes, and no request while a pause is in force.
+   */
+  final void guard(Builder b, AcquireMode mode, String prefix) {
+    if (mode.fire()) {
       String lastFire = prefix + LockTable.LAST_FIRE;
       b.sql(" AND (" + lastFire + " IS NULL OR " + lastFire + " < ").fire().sql(")");
+    }
+    if (mode.pauses()) {
+      b.sql(" AND " + notPaused(prefix));
     }
   }
 

@@ -8,6 +8,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.RunEnd;
+import org.timerlock.core.RunKind;
 import org.timerlock.core.SimpleLock;
 import org.timerlock.core.spi.Printable;
 import org.timerlock.jdbc.JdbcStore.Statements;
@@ -29,11 +30,15 @@ final class JdbcLock implements SimpleLock {
   private final Duration atLeastFor;
   private final Long fencingToken;
   private final Long fire;
+  private final RunKind kind;
   private final boolean recordsRuns;
+  private final boolean recordsKind;
 
   /**
    * @param fire the fire the acquisition serves, epoch milliseconds; null for a plain call
+   * @param kind what started the run, recorded by the release
    * @param recordsRuns whether the table has the columns of the last run
+   * @param recordsKind whether it also has the kind column
    */
   JdbcLock(
       JdbcStore store,
@@ -42,14 +47,18 @@ final class JdbcLock implements SimpleLock {
       Duration atLeastFor,
       Long fencingToken,
       Long fire,
-      boolean recordsRuns) {
+      RunKind kind,
+      boolean recordsRuns,
+      boolean recordsKind) {
     this.store = store;
     this.name = name;
     this.owner = owner;
     this.atLeastFor = atLeastFor;
     this.fencingToken = fencingToken;
     this.fire = fire;
+    this.kind = kind;
     this.recordsRuns = recordsRuns;
+    this.recordsKind = recordsKind;
   }
 
   /** Releases as a run that succeeded: the caller had nothing else to tell. */
@@ -65,9 +74,12 @@ final class JdbcLock implements SimpleLock {
         name,
         connection -> {
           Statements s = store.statements(connection);
-          SqlStatement release = recordsRuns ? s.releaseRecordingRun() : s.release();
+          SqlStatement release =
+              !recordsRuns
+                  ? s.release()
+                  : recordsKind ? s.releaseRecordingRunAndKind() : s.releaseRecordingRun();
           Values values =
-              new Values(s.dialect().storedName(name), owner, null, atLeastFor, fire, end);
+              new Values(s.dialect().storedName(name), owner, null, atLeastFor, fire, end, kind);
           try (PreparedStatement ps = connection.prepareStatement(release.sql())) {
             release.bind(ps, values);
             ps.executeUpdate();
@@ -106,7 +118,9 @@ final class JdbcLock implements SimpleLock {
                 }
                 // Unchanged (an extension in the acquisition's millisecond) may count 0.
                 return s.dialect().countsChangedRowsOnly()
-                    && AcquireStrategy.queryRow(connection, s.selectLive(), values) != null;
+                    && AcquireStrategy.queryRow(
+                            connection, s.selectLive(), values, AcquireMode.LEASE_ONLY)
+                        != null;
               } catch (SQLException e) {
                 if (!s.dialect().isMissingTable(e)) {
                   throw e;
@@ -116,7 +130,9 @@ final class JdbcLock implements SimpleLock {
               }
             });
     return extended
-        ? Optional.of(new JdbcLock(store, name, owner, atLeastFor, fencingToken, fire, recordsRuns))
+        ? Optional.of(
+            new JdbcLock(
+                store, name, owner, atLeastFor, fencingToken, fire, kind, recordsRuns, recordsKind))
         : Optional.empty();
   }
 

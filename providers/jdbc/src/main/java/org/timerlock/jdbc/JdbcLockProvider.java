@@ -26,10 +26,11 @@ import org.timerlock.jdbc.SqlStatement.Values;
  * exclude each other.
  *
  * <p>Acquiring is one statement: an upsert that inserts the row or takes it over only when its
- * {@code lock_until} has passed. Releasing and extending are one statement each, matched on the
- * name and on the owner value of this very acquisition; on a table with the {@code last_run_*}
- * columns the release statement also records the run it ends, for the lock admin. Every time comes
- * from the database clock.
+ * {@code lock_until} has passed and, where the table has the pause columns, no operator's pause is
+ * in force ({@link LockAttempt#paused()}). Releasing and extending are one statement each, matched
+ * on the name and on the owner value of this very acquisition; on a table with the {@code
+ * last_run_*} columns the release statement also records the run it ends, for the lock admin. Every
+ * time comes from the database clock.
  *
  * <p>The statements never join the caller's transaction: see the module documentation. The provider
  * keeps no per-name state; only the detected database product is remembered, and what it saw when
@@ -159,10 +160,8 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
   }
 
   private AcquireMode mode(Dialect dialect, Values values) {
-    if (!watch.full() || !dialect.supportsFireColumns()) {
-      return AcquireMode.LEASE_ONLY;
-    }
-    return values.fire() == null ? AcquireMode.PLAIN : AcquireMode.FIRE;
+    return AcquireMode.of(
+        watch.full() && dialect.supportsFireColumns(), values.fire() != null, watch.pauses());
   }
 
   private LockAttempt tryAcquire(
@@ -180,9 +179,13 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
                 configuration.lockAtLeastFor(),
                 attempt.row().fencingToken(),
                 values.fire(),
-                watch.recordsRuns()));
+                configuration.kind(),
+                watch.recordsRuns(),
+                watch.recordsKind()));
       case ALREADY_RAN:
         return LockAttempt.alreadyRan();
+      case PAUSED:
+        return LockAttempt.paused();
       default:
         return LockAttempt.heldElsewhere();
     }
@@ -206,7 +209,7 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
    */
   @Override
   public Optional<LockAdmin> admin() {
-    return Optional.of(new JdbcLockAdmin(store));
+    return Optional.of(new JdbcLockAdmin(store, watch));
   }
 
   /**

@@ -34,6 +34,11 @@ final class OracleDialect extends Dialect {
   }
 
   @Override
+  String selectNow() {
+    return "SELECT " + now() + " FROM dual";
+  }
+
+  @Override
   SqlStatement acquire(LockTable t, AcquireMode mode) {
     return standardMerge(t, mode, t.table() + " tl", "dual", true, "");
   }

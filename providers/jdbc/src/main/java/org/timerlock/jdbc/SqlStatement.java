@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 import org.timerlock.core.RunEnd;
+import org.timerlock.core.RunKind;
 import org.timerlock.core.RunOutcome;
 
 /** SQL text with its parameters, each computed from the values of one lock operation. */
@@ -16,10 +17,21 @@ final class SqlStatement {
   /**
    * What a lock operation binds: the stored name, the owner value, the two durations, for a
    * scheduled fire its instant in epoch milliseconds (else null) and, for a release that records
-   * the run, how it ended (else null).
+   * the run, how it ended (else null) and what started it.
    */
   record Values(
-      String name, String owner, Duration atMostFor, Duration atLeastFor, Long fire, RunEnd end) {
+      String name,
+      String owner,
+      Duration atMostFor,
+      Duration atLeastFor,
+      Long fire,
+      RunEnd end,
+      RunKind kind) {
+
+    Values(
+        String name, String owner, Duration atMostFor, Duration atLeastFor, Long fire, RunEnd end) {
+      this(name, owner, atMostFor, atLeastFor, fire, end, RunKind.SCHEDULED);
+    }
 
     Values(String name, String owner, Duration atMostFor, Duration atLeastFor, Long fire) {
       this(name, owner, atMostFor, atLeastFor, fire, null);
@@ -27,6 +39,11 @@ final class SqlStatement {
 
     Values(String name, String owner, Duration atMostFor, Duration atLeastFor) {
       this(name, owner, atMostFor, atLeastFor, null, null);
+    }
+
+    /** The name of the run's kind, as the kind column keeps it. */
+    String kindName() {
+      return kind.name();
     }
 
     /** 1 when the run failed, else 0: a number, as a typed parameter every database accepts. */
@@ -131,6 +148,11 @@ final class SqlStatement {
     /** The fire the ending run served, or NULL for a plain call. */
     Builder runFire() {
       return param(Values::fire, Types.BIGINT);
+    }
+
+    /** See {@link Values#kindName()}. */
+    Builder kind() {
+      return param(Values::kindName);
     }
 
     /** See {@link Values#failed()}. */

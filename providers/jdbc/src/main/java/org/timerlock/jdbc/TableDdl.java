@@ -7,8 +7,8 @@ import java.util.Locale;
 /**
  * The CREATE TABLE statement of the lock table in one database's types: ShedLock's four columns,
  * all NOT NULL, the name as primary key, then the nullable {@code last_fire} and {@code
- * fencing_token} columns and the columns of the last run, which ShedLock nodes writing the same
- * table leave alone. Immutable; each option returns a changed copy.
+ * fencing_token} columns, the columns of the last run and its kind, and the pause columns, which
+ * ShedLock nodes writing the same table leave alone. Immutable; each option returns a changed copy.
  */
 final class TableDdl {
 
@@ -88,14 +88,23 @@ final class TableDdl {
         textType, timeType, ifNotExists, keyAfterColumns, nameCollation, tableOptions, type);
   }
 
+  /** The length of the kind column: the longest RunKind name, with room to spare. */
+  static final int KIND_LENGTH = 16;
+
+  /** The length of the paused_by column. */
+  static final int PAUSED_BY_LENGTH = 255;
+
   /**
-   * The statements that add the columns of the last run to a table without them, one per column:
-   * the form every supported database accepts.
+   * The statements that add those of the optional columns (the last run's, its kind, the pause's)
+   * named in {@code missing} to a table without them, one per column: the form every supported
+   * database accepts.
    */
-  List<String> addRunColumns(LockTable t) {
+  List<String> addColumns(LockTable t, List<String> missing) {
     List<String> statements = new ArrayList<>();
-    for (Column column : runColumns()) {
-      statements.add("ALTER TABLE " + t.table() + " ADD " + column);
+    for (Column column : optionalColumns()) {
+      if (missing.contains(column.name())) {
+        statements.add("ALTER TABLE " + t.table() + " ADD " + column);
+      }
     }
     return List.copyOf(statements);
   }
@@ -108,15 +117,21 @@ final class TableDdl {
     }
   }
 
-  /** The columns of the last run with their types, in the order of the CREATE TABLE. */
-  private List<Column> runColumns() {
+  /**
+   * The optional columns after the fire and token columns, with their types, in the order of the
+   * CREATE TABLE: the last run, its kind, the pause.
+   */
+  private List<Column> optionalColumns() {
     return List.of(
         new Column(LockTable.LAST_RUN_FIRE, bigIntType),
         new Column(LockTable.LAST_RUN_BY, text(Dialect.CREATED_NAME_LENGTH)),
         new Column(LockTable.LAST_RUN_STARTED, timeType),
         new Column(LockTable.LAST_RUN_ENDED, timeType),
         new Column(LockTable.LAST_RUN_OUTCOME, text(OUTCOME_LENGTH)),
-        new Column(LockTable.LAST_RUN_ERROR, text(ERROR_LENGTH)));
+        new Column(LockTable.LAST_RUN_ERROR, text(ERROR_LENGTH)),
+        new Column(LockTable.LAST_RUN_KIND, text(KIND_LENGTH)),
+        new Column(LockTable.PAUSED_UNTIL, timeType),
+        new Column(LockTable.PAUSED_BY, text(PAUSED_BY_LENGTH)));
   }
 
   private String text(int length) {
@@ -135,7 +150,7 @@ final class TableDdl {
 
   String createTable(LockTable t) {
     StringBuilder run = new StringBuilder();
-    for (Column column : runColumns()) {
+    for (Column column : optionalColumns()) {
       run.append(", ").append(column);
     }
     String text = text(Dialect.CREATED_NAME_LENGTH);
