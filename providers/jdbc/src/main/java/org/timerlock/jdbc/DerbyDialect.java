@@ -48,6 +48,11 @@ final class DerbyDialect extends Dialect {
   }
 
   @Override
+  String epoch() {
+    return "TIMESTAMP('1970-01-01 00:00:00')";
+  }
+
+  @Override
   String selectNow() {
     return "SELECT " + now() + " FROM SYSIBM.SYSDUMMY1";
   }

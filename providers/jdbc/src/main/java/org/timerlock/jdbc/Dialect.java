@@ -3,6 +3,7 @@ package org.timerlock.jdbc;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -124,6 +125,21 @@ abstract class Dialect {
   /** The statements that add the named optional columns to a table without them. */
   final List<String> addColumns(LockTable t, List<String> missing) {
     return tableDdl.addColumns(t, missing);
+  }
+
+  /**
+   * The epoch as a timestamp literal of the time columns' type: an instant is bound as epoch
+   * milliseconds and added to it with {@link #plus}, as every driver binds a number alike (MySQL
+   * Connector/J drops the fraction of a bound timestamp on MariaDB, whose version it misreads).
+   */
+  String epoch() {
+    return "TIMESTAMP '1970-01-01 00:00:00'";
+  }
+
+  /** Appends the instant, bound as epoch milliseconds, as a time of the database's UTC clock. */
+  final void instant(Builder sql, Instant instant) {
+    long millis = instant.toEpochMilli();
+    plus(sql, epoch(), v -> Duration.ofMillis(millis));
   }
 
   /**

@@ -4,13 +4,13 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Timestamp;
-import java.sql.Types;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Calendar;
 import java.util.TimeZone;
 import org.timerlock.core.spi.Printable;
+import org.timerlock.jdbc.SqlStatement.Builder;
+import org.timerlock.jdbc.SqlStatement.Values;
 
 /**
  * The admin's writes of the pause columns: set a pause on a lock's row, creating the row (free)
@@ -93,36 +93,20 @@ final class PauseStatements {
   /** Sets the pause on the row, inserting a free row when the lock has none. */
   void pause(Connection connection, String storedName, Instant until, String by)
       throws SQLException {
-    if (update(connection, storedName, until, by) == 1) {
+    Values values = new Values(storedName, null, null, null);
+    if (run(connection, update(until, by), values) == 1) {
       return;
     }
     String now = dialect.now();
-    String insert =
-        "INSERT INTO "
-            + table.table()
-            + " ("
-            + table.name()
-            + ", "
-            + table.lockUntil()
-            + ", "
-            + table.lockedAt()
-            + ", "
-            + table.lockedBy()
-            + ", "
-            + LockTable.PAUSED_UNTIL
-            + ", "
-            + LockTable.PAUSED_BY
-            + ") VALUES (?, "
-            + now
-            + ", "
-            + now
-            + ", ?, ?, ?)";
-    try (PreparedStatement ps = connection.prepareStatement(insert)) {
-      ps.setString(1, storedName);
-      ps.setString(2, NEVER_HELD);
-      setUntil(ps, 3, until);
-      ps.setString(4, by);
-      ps.executeUpdate();
+    Builder insert = new Builder();
+    insert.sql("INSERT INTO " + table.table() + " (" + table.name() + ", " + table.lockUntil());
+    insert.sql(", " + table.lockedAt() + ", " + table.lockedBy() + ", " + LockTable.PAUSED_UNTIL);
+    insert.sql(", " + LockTable.PAUSED_BY + ") VALUES (").name();
+    insert.sql(", " + now + ", " + now + ", ").param(v -> NEVER_HELD).sql(", ");
+    until(insert, until);
+    insert.sql(", ").param(v -> by).sql(")");
+    try {
+      run(connection, insert.build(), values);
     } catch (SQLException e) {
       if (!SqlErrors.isIntegrityViolation(e)) {
         throw e;
@@ -130,56 +114,42 @@ final class PauseStatements {
       // The row exists: a node inserted it meanwhile, or the update counted an unchanged row
       // as 0 (MySQL's affected-rows mode).
       JdbcStore.rollbackIfInTransaction(connection);
-      update(connection, storedName, until, by);
+      run(connection, update(until, by), values);
     }
   }
 
   /** Ends the pause in force, if any: 1 when there was one. */
   int resume(Connection connection, String storedName) throws SQLException {
-    String sql =
-        "UPDATE "
-            + table.table()
-            + " SET "
-            + LockTable.PAUSED_UNTIL
-            + " = NULL, "
-            + LockTable.PAUSED_BY
-            + " = NULL WHERE "
-            + table.name()
-            + " = ? AND NOT "
-            + dialect.notPaused("");
-    try (PreparedStatement ps = connection.prepareStatement(sql)) {
-      ps.setString(1, storedName);
-      return ps.executeUpdate();
-    }
+    Builder resume = new Builder();
+    resume.sql("UPDATE " + table.table() + " SET " + LockTable.PAUSED_UNTIL + " = NULL, ");
+    resume.sql(LockTable.PAUSED_BY + " = NULL WHERE " + table.name() + " = ").name();
+    resume.sql(" AND NOT " + dialect.notPaused(""));
+    return run(connection, resume.build(), new Values(storedName, null, null, null));
   }
 
-  private int update(Connection connection, String storedName, Instant until, String by)
-      throws SQLException {
-    String sql =
-        "UPDATE "
-            + table.table()
-            + " SET "
-            + LockTable.PAUSED_UNTIL
-            + " = ?, "
-            + LockTable.PAUSED_BY
-            + " = ? WHERE "
-            + table.name()
-            + " = ?";
-    try (PreparedStatement ps = connection.prepareStatement(sql)) {
-      setUntil(ps, 1, until);
-      ps.setString(2, by);
-      ps.setString(3, storedName);
-      return ps.executeUpdate();
-    }
+  private SqlStatement update(Instant until, String by) {
+    Builder b = new Builder();
+    b.sql("UPDATE " + table.table() + " SET " + LockTable.PAUSED_UNTIL + " = ");
+    until(b, until);
+    b.sql(", " + LockTable.PAUSED_BY + " = ").param(v -> by);
+    b.sql(" WHERE " + table.name() + " = ").name();
+    return b.build();
   }
 
-  private static void setUntil(PreparedStatement ps, int index, Instant until) throws SQLException {
+  /** The end of the pause, cut to milliseconds as every stored time; NULL until resumed. */
+  private void until(Builder b, Instant until) {
     if (until == null) {
-      ps.setNull(index, Types.TIMESTAMP);
+      b.sql("NULL");
     } else {
-      // The time columns keep milliseconds, as every time the statements compute.
-      Timestamp millis = Timestamp.from(until.truncatedTo(ChronoUnit.MILLIS));
-      ps.setTimestamp(index, millis, (Calendar) UTC_CALENDAR.clone());
+      dialect.instant(b, until.truncatedTo(ChronoUnit.MILLIS));
+    }
+  }
+
+  private static int run(Connection connection, SqlStatement statement, Values values)
+      throws SQLException {
+    try (PreparedStatement ps = connection.prepareStatement(statement.sql())) {
+      statement.bind(ps, values);
+      return ps.executeUpdate();
     }
   }
 }
