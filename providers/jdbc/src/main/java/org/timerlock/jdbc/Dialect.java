@@ -150,6 +150,27 @@ abstract class Dialect {
     return "SELECT " + now();
   }
 
+  /** The DDL of the history table. */
+  final String createHistoryTable(String table) {
+    return tableDdl.createHistoryTable(table);
+  }
+
+  /**
+   * A text parameter where the database must know its type (in a SELECT list, as Derby requires):
+   * {@code CAST(? AS <text type>)}.
+   */
+  String textCast(int length) {
+    return tableDdl.textType(length);
+  }
+
+  /**
+   * Whether a release and the insert of its history record can be one statement (a data-modifying
+   * CTE, PostgreSQL); elsewhere the insert is a second statement on the same connection.
+   */
+  boolean releasesWithHistoryInOneStatement() {
+    return false;
+  }
+
   /** The DDL of the lock table, or of a table with the same columns. */
   final String createTable(LockTable t) {
     return tableDdl.createTable(t);

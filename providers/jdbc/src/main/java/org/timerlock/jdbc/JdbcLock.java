@@ -17,7 +17,7 @@ import org.timerlock.jdbc.SqlStatement.Values;
 /**
  * One acquisition by a {@link JdbcLockProvider}: release and extend match its owner value, so that
  * they never touch a lock another node took after this one expired. Where the table has the columns
- * of the last run, the release statement records the run in them.
+ * of the last run, the release statement records the run in them, and in the history when it is on.
  */
 final class JdbcLock implements SimpleLock {
 
@@ -25,6 +25,7 @@ final class JdbcLock implements SimpleLock {
   private static final System.Logger LOG = System.getLogger(JdbcLockProvider.class.getName());
 
   private final JdbcStore store;
+  private final JdbcHistory history;
   private final String name;
   private final String owner;
   private final Duration atLeastFor;
@@ -42,6 +43,7 @@ final class JdbcLock implements SimpleLock {
    */
   JdbcLock(
       JdbcStore store,
+      JdbcHistory history,
       String name,
       String owner,
       Duration atLeastFor,
@@ -51,6 +53,7 @@ final class JdbcLock implements SimpleLock {
       boolean recordsRuns,
       boolean recordsKind) {
     this.store = store;
+    this.history = history;
     this.name = name;
     this.owner = owner;
     this.atLeastFor = atLeastFor;
@@ -80,9 +83,15 @@ final class JdbcLock implements SimpleLock {
                   : recordsKind ? s.releaseRecordingRunAndKind() : s.releaseRecordingRun();
           Values values =
               new Values(s.dialect().storedName(name), owner, null, atLeastFor, fire, end, kind);
-          try (PreparedStatement ps = connection.prepareStatement(release.sql())) {
-            release.bind(ps, values);
-            ps.executeUpdate();
+          try {
+            if (recordsRuns && history.enabled()) {
+              history.releaseRecording(connection, s.dialect(), release, values);
+            } else {
+              try (PreparedStatement ps = connection.prepareStatement(release.sql())) {
+                release.bind(ps, values);
+                ps.executeUpdate();
+              }
+            }
           } catch (SQLException e) {
             if (!s.dialect().isMissingTable(e)) {
               throw e;
@@ -132,7 +141,16 @@ final class JdbcLock implements SimpleLock {
     return extended
         ? Optional.of(
             new JdbcLock(
-                store, name, owner, atLeastFor, fencingToken, fire, kind, recordsRuns, recordsKind))
+                store,
+                history,
+                name,
+                owner,
+                atLeastFor,
+                fencingToken,
+                fire,
+                kind,
+                recordsRuns,
+                recordsKind))
         : Optional.empty();
   }
 

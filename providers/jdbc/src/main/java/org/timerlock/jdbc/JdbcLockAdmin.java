@@ -12,6 +12,7 @@ import java.util.Optional;
 import org.timerlock.core.admin.LockAdmin;
 import org.timerlock.core.admin.LockInfo;
 import org.timerlock.core.admin.LockPage;
+import org.timerlock.core.admin.RunRecord;
 import org.timerlock.core.spi.Printable;
 
 /**
@@ -38,11 +39,13 @@ final class JdbcLockAdmin implements LockAdmin {
 
   private final JdbcStore store;
   private final TableWatch watch;
+  private final JdbcHistory history;
   private final LockTable table;
 
-  JdbcLockAdmin(JdbcStore store, TableWatch watch) {
+  JdbcLockAdmin(JdbcStore store, TableWatch watch, JdbcHistory history) {
     this.store = store;
     this.watch = watch;
+    this.history = history;
     this.table = store.table();
   }
 
@@ -110,6 +113,33 @@ final class JdbcLockAdmin implements LockAdmin {
               "Lock '" + Printable.of(name) + "' in " + store.where() + " resumed by " + resumedBy);
     }
     return resumed;
+  }
+
+  @Override
+  public boolean keepsHistory() {
+    return history.enabled();
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>Reads {@code <table>_history}, after pruning the records beyond the bounds; a history table
+   * that cannot be used (not there and not to be created) has nothing, with a logged warning.
+   */
+  @Override
+  public List<RunRecord> history(String name, int limit) {
+    return history.history(name, limit);
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>Inserts the record, then prunes the lock's records beyond the bounds. A failure to write is
+   * logged with its code ({@code TIMERLOCK-324}), not thrown.
+   */
+  @Override
+  public void recordMissed(String name, Instant slot, String nodeId) {
+    history.recordMissed(name, slot, nodeId);
   }
 
   /**

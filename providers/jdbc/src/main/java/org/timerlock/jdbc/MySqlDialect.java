@@ -116,6 +116,12 @@ final class MySqlDialect extends Dialect {
     return m.find() ? Integer.parseInt(m.group(1)) : 0;
   }
 
+  /** MySQL's CAST knows CHAR, not VARCHAR. */
+  @Override
+  String textCast(int length) {
+    return "CHAR(" + length + ")";
+  }
+
   @Override
   String now() {
     return "UTC_TIMESTAMP(3)";

@@ -82,6 +82,11 @@ final class PostgreSqlDialect extends Dialect {
   }
 
   @Override
+  boolean releasesWithHistoryInOneStatement() {
+    return true;
+  }
+
+  @Override
   String now() {
     return "date_trunc('milliseconds', timezone('UTC', statement_timestamp()))";
   }

@@ -148,6 +148,62 @@ final class TableDdl {
         "ALTER TABLE " + t.table() + " ADD " + LockTable.FENCING_TOKEN + " " + bigIntType);
   }
 
+  /** A text type of the given length, as the table's text columns have it. */
+  String textType(int length) {
+    return text(length);
+  }
+
+  /**
+   * The history table: one row per run or missed slot, nullable where a record may lack the value,
+   * no key (a lock's rows are found by name and ordered by their end; the table holds at most
+   * max-per-lock rows per lock, so no index is needed).
+   */
+  String createHistoryTable(String table) {
+    String name = text(Dialect.CREATED_NAME_LENGTH);
+    return "CREATE TABLE "
+        + (ifNotExists ? "IF NOT EXISTS " : "")
+        + table
+        + " ("
+        + HistoryColumns.NAME
+        + " "
+        + name
+        + nameCollation
+        + " NOT NULL, "
+        + HistoryColumns.FIRE
+        + " "
+        + bigIntType
+        + ", "
+        + HistoryColumns.NODE
+        + " "
+        + name
+        + " NOT NULL, "
+        + HistoryColumns.STARTED
+        + " "
+        + timeType
+        + " NOT NULL, "
+        + HistoryColumns.ENDED
+        + " "
+        + timeType
+        + " NOT NULL, "
+        + HistoryColumns.OUTCOME
+        + " "
+        + text(OUTCOME_LENGTH)
+        + " NOT NULL, "
+        + HistoryColumns.KIND
+        + " "
+        + text(KIND_LENGTH)
+        + " NOT NULL, "
+        + HistoryColumns.ERROR_CLASS
+        + " "
+        + name
+        + ", "
+        + HistoryColumns.ERROR_MESSAGE
+        + " "
+        + text(ERROR_LENGTH)
+        + ")"
+        + tableOptions;
+  }
+
   String createTable(LockTable t) {
     StringBuilder run = new StringBuilder();
     for (Column column : optionalColumns()) {
