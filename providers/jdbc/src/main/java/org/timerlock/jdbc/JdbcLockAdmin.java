@@ -13,6 +13,7 @@ import org.timerlock.core.admin.LockAdmin;
 import org.timerlock.core.admin.LockInfo;
 import org.timerlock.core.admin.LockPage;
 import org.timerlock.core.admin.RunRecord;
+import org.timerlock.core.spi.PauseArguments;
 import org.timerlock.core.spi.Printable;
 
 /**
@@ -61,7 +62,7 @@ final class JdbcLockAdmin implements LockAdmin {
    */
   @Override
   public LockInfo pause(String name, Instant until, String by) {
-    String pausedBy = PauseStatements.checkedBy(by, "pause");
+    String pausedBy = PauseArguments.by(name, by);
     store.execute(
         "pause",
         name,
@@ -95,7 +96,6 @@ final class JdbcLockAdmin implements LockAdmin {
    */
   @Override
   public boolean resume(String name, String by) {
-    String resumedBy = PauseStatements.checkedBy(by, "resume");
     boolean resumed =
         store.execute(
             "resume",
@@ -110,7 +110,12 @@ final class JdbcLockAdmin implements LockAdmin {
       LOG.log(
           Level.INFO,
           () ->
-              "Lock '" + Printable.of(name) + "' in " + store.where() + " resumed by " + resumedBy);
+              "Lock '"
+                  + Printable.of(name)
+                  + "' in "
+                  + store.where()
+                  + " resumed by "
+                  + Printable.shortened(by));
     }
     return resumed;
   }
@@ -135,7 +140,7 @@ final class JdbcLockAdmin implements LockAdmin {
    * {@inheritDoc}
    *
    * <p>Inserts the record, then prunes the lock's records beyond the bounds. A failure to write is
-   * logged with its code ({@code TIMERLOCK-324}), not thrown.
+   * logged with its code ({@code TIMERLOCK-322}), not thrown.
    */
   @Override
   public void recordMissed(String name, Instant slot, String nodeId) {

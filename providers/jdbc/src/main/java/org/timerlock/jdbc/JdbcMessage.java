@@ -51,14 +51,10 @@ enum JdbcMessage implements MessageCode {
   NO_RUN_COLUMNS(320),
   /** A lock table without the pause columns: locks work, pausing fails (INFO, and the error). */
   NO_PAUSE_COLUMNS(321),
-  /** A pause whose end is not in the future by the database clock. */
-  PAUSE_IN_PAST(322),
-  /** A pause on a database TimerLock has no pause statements for, or who paused is unusable. */
-  INVALID_PAUSE(323),
   /** A history record could not be written: the run and its release are not affected (WARNING). */
-  HISTORY_WRITE_FAILED(324),
-  /** The history table could not be created or read. */
-  HISTORY_TABLE(325);
+  HISTORY_WRITE_FAILED(322),
+  /** The history table is missing while creating it is switched off, or cannot be created. */
+  HISTORY_TABLE(323);
 
   private final int number;
 

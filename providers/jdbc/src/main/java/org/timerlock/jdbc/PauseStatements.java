@@ -8,7 +8,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Calendar;
 import java.util.TimeZone;
-import org.timerlock.core.spi.Printable;
+import org.timerlock.core.spi.PauseArguments;
 import org.timerlock.jdbc.SqlStatement.Builder;
 import org.timerlock.jdbc.SqlStatement.Values;
 
@@ -36,38 +36,8 @@ final class PauseStatements {
   }
 
   /**
-   * Who paused or resumed, as the paused_by column keeps it: escaped, so that it never forges a log
-   * line or a row on an operator's page.
-   *
-   * @throws IllegalArgumentException when it is blank or longer than the column
-   */
-  static String checkedBy(String by, String method) {
-    if (by == null || by.isBlank()) {
-      throw new IllegalArgumentException(
-          JdbcMessage.INVALID_PAUSE.text(
-              "LockAdmin." + method + ": 'by' must name who did it, was '" + by + "'"));
-    }
-    String escaped = Printable.of(by);
-    if (escaped.length() > TableDdl.PAUSED_BY_LENGTH) {
-      throw new IllegalArgumentException(
-          JdbcMessage.INVALID_PAUSE.text(
-              "LockAdmin."
-                  + method
-                  + ": 'by' has "
-                  + escaped.length()
-                  + " characters (escaped), column "
-                  + LockTable.PAUSED_BY
-                  + " holds "
-                  + TableDdl.PAUSED_BY_LENGTH
-                  + ": '"
-                  + Printable.shortened(by)
-                  + "'"));
-    }
-    return escaped;
-  }
-
-  /**
-   * Refuses an end that is not after the database's now.
+   * Refuses an end that is not after the database's now, the clock the acquire statement judges the
+   * pause by.
    *
    * @throws IllegalArgumentException for such an end
    */
@@ -76,17 +46,7 @@ final class PauseStatements {
         ResultSet rs = ps.executeQuery()) {
       rs.next();
       Instant now = rs.getTimestamp(1, (Calendar) UTC_CALENDAR.clone()).toInstant();
-      if (!until.isAfter(now)) {
-        throw new IllegalArgumentException(
-            JdbcMessage.PAUSE_IN_PAST.text(
-                "LockAdmin.pause('"
-                    + Printable.shortened(name)
-                    + "', until, by): until "
-                    + until
-                    + " is not after the database's now, "
-                    + now
-                    + ": pass a later instant, or null to pause until resumed"));
-      }
+      PauseArguments.until(name, until, now);
     }
   }
 

@@ -3,6 +3,7 @@ package org.timerlock.jdbc;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.timerlock.core.spi.PauseArguments;
 
 /**
  * The CREATE TABLE statement of the lock table in one database's types: ShedLock's four columns,
@@ -91,8 +92,11 @@ final class TableDdl {
   /** The length of the kind column: the longest RunKind name, with room to spare. */
   static final int KIND_LENGTH = 16;
 
-  /** The length of the paused_by column. */
-  static final int PAUSED_BY_LENGTH = 255;
+  /**
+   * The length of the paused_by column: the longest author PauseArguments accepts, escaped (a
+   * control character becomes six characters).
+   */
+  static final int PAUSED_BY_LENGTH = PauseArguments.MAX_BY_LENGTH * 6;
 
   /**
    * The statements that add those of the optional columns (the last run's, its kind, the pause's)

@@ -202,7 +202,7 @@ class HistoryTest {
             .satisfies(lock -> lock.unlock());
       }
       assertThat(log.messages())
-          .filteredOn(m -> m.startsWith("TIMERLOCK-324 "))
+          .filteredOn(m -> m.startsWith("TIMERLOCK-322 "))
           .hasSize(2)
           .allSatisfy(m -> assertThat(m).contains("squatted_history", "release are not affected"));
       RunRecord last = other.admin().orElseThrow().find("job").orElseThrow().lastRun();
