@@ -1,7 +1,7 @@
 -- DB2
 
 -- create table
-CREATE TABLE shedlock (name VARCHAR(255) NOT NULL PRIMARY KEY, lock_until TIMESTAMP(3) NOT NULL, locked_at TIMESTAMP(3) NOT NULL, locked_by VARCHAR(255) NOT NULL, last_fire BIGINT, fencing_token BIGINT, last_run_fire BIGINT, last_run_by VARCHAR(255), last_run_started TIMESTAMP(3), last_run_ended TIMESTAMP(3), last_run_outcome VARCHAR(16), last_run_error VARCHAR(1000), last_run_kind VARCHAR(16), paused_until TIMESTAMP(3), paused_by VARCHAR(255));
+CREATE TABLE shedlock (name VARCHAR(255) NOT NULL PRIMARY KEY, lock_until TIMESTAMP(3) NOT NULL, locked_at TIMESTAMP(3) NOT NULL, locked_by VARCHAR(255) NOT NULL, last_fire BIGINT, fencing_token BIGINT, last_run_fire BIGINT, last_run_by VARCHAR(255), last_run_started TIMESTAMP(3), last_run_ended TIMESTAMP(3), last_run_outcome VARCHAR(16), last_run_error VARCHAR(1000), last_run_kind VARCHAR(16), paused_until TIMESTAMP(3), paused_by VARCHAR(1200));
 
 -- add a fire column
 ALTER TABLE shedlock ADD last_fire BIGINT;
@@ -34,7 +34,7 @@ ALTER TABLE shedlock ADD last_run_kind VARCHAR(16);
 ALTER TABLE shedlock ADD paused_until TIMESTAMP(3);
 
 -- add an optional column
-ALTER TABLE shedlock ADD paused_by VARCHAR(255);
+ALTER TABLE shedlock ADD paused_by VARCHAR(1200);
 
 -- acquire LEASE_ONLY (UpdateCount); parameters: 'nightly-report', 300000000, 'node-1/4f2a-7', 'nightly-report', 300000000, 'node-1/4f2a-7'
 MERGE INTO shedlock tl USING SYSIBM.SYSDUMMY1 ON (tl.name = ?) WHEN MATCHED AND tl.lock_until <= CAST(CURRENT TIMESTAMP - CURRENT TIMEZONE AS TIMESTAMP(3)) THEN UPDATE SET lock_until = (CAST(CURRENT TIMESTAMP - CURRENT TIMEZONE AS TIMESTAMP(3)) + CAST(? AS BIGINT) MICROSECONDS), locked_at = CAST(CURRENT TIMESTAMP - CURRENT TIMEZONE AS TIMESTAMP(3)), locked_by = ? WHEN NOT MATCHED THEN INSERT (name, lock_until, locked_at, locked_by) VALUES (?, (CAST(CURRENT TIMESTAMP - CURRENT TIMEZONE AS TIMESTAMP(3)) + CAST(? AS BIGINT) MICROSECONDS), CAST(CURRENT TIMESTAMP - CURRENT TIMEZONE AS TIMESTAMP(3)), ?);

@@ -1,7 +1,7 @@
 -- Derby
 
 -- create table
-CREATE TABLE shedlock (name VARCHAR(255) NOT NULL PRIMARY KEY, lock_until TIMESTAMP NOT NULL, locked_at TIMESTAMP NOT NULL, locked_by VARCHAR(255) NOT NULL, last_fire BIGINT, fencing_token BIGINT, last_run_fire BIGINT, last_run_by VARCHAR(255), last_run_started TIMESTAMP, last_run_ended TIMESTAMP, last_run_outcome VARCHAR(16), last_run_error VARCHAR(1000), last_run_kind VARCHAR(16), paused_until TIMESTAMP, paused_by VARCHAR(255));
+CREATE TABLE shedlock (name VARCHAR(255) NOT NULL PRIMARY KEY, lock_until TIMESTAMP NOT NULL, locked_at TIMESTAMP NOT NULL, locked_by VARCHAR(255) NOT NULL, last_fire BIGINT, fencing_token BIGINT, last_run_fire BIGINT, last_run_by VARCHAR(255), last_run_started TIMESTAMP, last_run_ended TIMESTAMP, last_run_outcome VARCHAR(16), last_run_error VARCHAR(1000), last_run_kind VARCHAR(16), paused_until TIMESTAMP, paused_by VARCHAR(1200));
 
 -- add a fire column
 ALTER TABLE shedlock ADD last_fire BIGINT;
@@ -34,7 +34,7 @@ ALTER TABLE shedlock ADD last_run_kind VARCHAR(16);
 ALTER TABLE shedlock ADD paused_until TIMESTAMP;
 
 -- add an optional column
-ALTER TABLE shedlock ADD paused_by VARCHAR(255);
+ALTER TABLE shedlock ADD paused_by VARCHAR(1200);
 
 -- acquire LEASE_ONLY (UpdateThenInsert); parameters: 0, 300, 'node-1/4f2a-7', 'nightly-report'
 UPDATE shedlock SET lock_until = {fn TIMESTAMPADD(SQL_TSI_FRAC_SECOND, ?, {fn TIMESTAMPADD(SQL_TSI_SECOND, ?, CURRENT_TIMESTAMP)})}, locked_at = CURRENT_TIMESTAMP, locked_by = ? WHERE name = ? AND lock_until <= CURRENT_TIMESTAMP;

@@ -1,7 +1,7 @@
 -- MySQL
 
 -- create table
-CREATE TABLE IF NOT EXISTS shedlock (name VARCHAR(255) NOT NULL, lock_until DATETIME(3) NOT NULL, locked_at DATETIME(3) NOT NULL, locked_by VARCHAR(255) NOT NULL, last_fire BIGINT, fencing_token BIGINT, last_run_fire BIGINT, last_run_by VARCHAR(255), last_run_started DATETIME(3), last_run_ended DATETIME(3), last_run_outcome VARCHAR(16), last_run_error VARCHAR(1000), last_run_kind VARCHAR(16), paused_until DATETIME(3), paused_by VARCHAR(255), PRIMARY KEY (name)) DEFAULT CHARACTER SET utf8mb4 COLLATE utf8mb4_0900_bin;
+CREATE TABLE IF NOT EXISTS shedlock (name VARCHAR(255) NOT NULL, lock_until DATETIME(3) NOT NULL, locked_at DATETIME(3) NOT NULL, locked_by VARCHAR(255) NOT NULL, last_fire BIGINT, fencing_token BIGINT, last_run_fire BIGINT, last_run_by VARCHAR(255), last_run_started DATETIME(3), last_run_ended DATETIME(3), last_run_outcome VARCHAR(16), last_run_error VARCHAR(1000), last_run_kind VARCHAR(16), paused_until DATETIME(3), paused_by VARCHAR(1200), PRIMARY KEY (name)) DEFAULT CHARACTER SET utf8mb4 COLLATE utf8mb4_0900_bin;
 
 -- add a fire column
 ALTER TABLE shedlock ADD last_fire BIGINT;
@@ -34,7 +34,7 @@ ALTER TABLE shedlock ADD last_run_kind VARCHAR(16);
 ALTER TABLE shedlock ADD paused_until DATETIME(3);
 
 -- add an optional column
-ALTER TABLE shedlock ADD paused_by VARCHAR(255);
+ALTER TABLE shedlock ADD paused_by VARCHAR(1200);
 
 -- acquire LEASE_ONLY (UpsertCount); parameters: 'nightly-report', 300000000, 'node-1/4f2a-7'
 INSERT INTO shedlock (name, lock_until, locked_at, locked_by) SELECT ?, (UTC_TIMESTAMP(3) + INTERVAL ? MICROSECOND), UTC_TIMESTAMP(3), ? FROM DUAL ON DUPLICATE KEY UPDATE locked_by = IF(lock_until <= UTC_TIMESTAMP(3), VALUES(locked_by), locked_by), lock_until = IF(locked_by = VALUES(locked_by), VALUES(lock_until), lock_until), locked_at = IF(locked_by = VALUES(locked_by), VALUES(locked_at), locked_at);

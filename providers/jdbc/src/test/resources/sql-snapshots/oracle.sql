@@ -1,7 +1,7 @@
 -- Oracle
 
 -- create table
-CREATE TABLE shedlock (name VARCHAR2(255 CHAR) NOT NULL PRIMARY KEY, lock_until TIMESTAMP(3) NOT NULL, locked_at TIMESTAMP(3) NOT NULL, locked_by VARCHAR2(255 CHAR) NOT NULL, last_fire NUMBER(19), fencing_token NUMBER(19), last_run_fire NUMBER(19), last_run_by VARCHAR2(255 CHAR), last_run_started TIMESTAMP(3), last_run_ended TIMESTAMP(3), last_run_outcome VARCHAR2(16 CHAR), last_run_error VARCHAR2(1000 CHAR), last_run_kind VARCHAR2(16 CHAR), paused_until TIMESTAMP(3), paused_by VARCHAR2(255 CHAR));
+CREATE TABLE shedlock (name VARCHAR2(255 CHAR) NOT NULL PRIMARY KEY, lock_until TIMESTAMP(3) NOT NULL, locked_at TIMESTAMP(3) NOT NULL, locked_by VARCHAR2(255 CHAR) NOT NULL, last_fire NUMBER(19), fencing_token NUMBER(19), last_run_fire NUMBER(19), last_run_by VARCHAR2(255 CHAR), last_run_started TIMESTAMP(3), last_run_ended TIMESTAMP(3), last_run_outcome VARCHAR2(16 CHAR), last_run_error VARCHAR2(1000 CHAR), last_run_kind VARCHAR2(16 CHAR), paused_until TIMESTAMP(3), paused_by VARCHAR2(1200 CHAR));
 
 -- add a fire column
 ALTER TABLE shedlock ADD last_fire NUMBER(19);
@@ -34,7 +34,7 @@ ALTER TABLE shedlock ADD last_run_kind VARCHAR2(16 CHAR);
 ALTER TABLE shedlock ADD paused_until TIMESTAMP(3);
 
 -- add an optional column
-ALTER TABLE shedlock ADD paused_by VARCHAR2(255 CHAR);
+ALTER TABLE shedlock ADD paused_by VARCHAR2(1200 CHAR);
 
 -- acquire LEASE_ONLY (UpdateCount); parameters: 'nightly-report', 300000, 'node-1/4f2a-7', 'nightly-report', 300000, 'node-1/4f2a-7'
 MERGE INTO shedlock tl USING dual ON (tl.name = ?) WHEN MATCHED THEN UPDATE SET lock_until = (CAST(SYS_EXTRACT_UTC(SYSTIMESTAMP) AS TIMESTAMP(3)) + NUMTODSINTERVAL(? / 1000, 'SECOND')), locked_at = CAST(SYS_EXTRACT_UTC(SYSTIMESTAMP) AS TIMESTAMP(3)), locked_by = ? WHERE tl.lock_until <= CAST(SYS_EXTRACT_UTC(SYSTIMESTAMP) AS TIMESTAMP(3)) WHEN NOT MATCHED THEN INSERT (name, lock_until, locked_at, locked_by) VALUES (?, (CAST(SYS_EXTRACT_UTC(SYSTIMESTAMP) AS TIMESTAMP(3)) + NUMTODSINTERVAL(? / 1000, 'SECOND')), CAST(SYS_EXTRACT_UTC(SYSTIMESTAMP) AS TIMESTAMP(3)), ?);

@@ -1,7 +1,7 @@
 -- PostgreSQL
 
 -- create table
-CREATE TABLE IF NOT EXISTS shedlock (name VARCHAR(255) NOT NULL, lock_until TIMESTAMP(3) NOT NULL, locked_at TIMESTAMP(3) NOT NULL, locked_by VARCHAR(255) NOT NULL, last_fire BIGINT, fencing_token BIGINT, last_run_fire BIGINT, last_run_by VARCHAR(255), last_run_started TIMESTAMP(3), last_run_ended TIMESTAMP(3), last_run_outcome VARCHAR(16), last_run_error VARCHAR(1000), last_run_kind VARCHAR(16), paused_until TIMESTAMP(3), paused_by VARCHAR(255), PRIMARY KEY (name));
+CREATE TABLE IF NOT EXISTS shedlock (name VARCHAR(255) NOT NULL, lock_until TIMESTAMP(3) NOT NULL, locked_at TIMESTAMP(3) NOT NULL, locked_by VARCHAR(255) NOT NULL, last_fire BIGINT, fencing_token BIGINT, last_run_fire BIGINT, last_run_by VARCHAR(255), last_run_started TIMESTAMP(3), last_run_ended TIMESTAMP(3), last_run_outcome VARCHAR(16), last_run_error VARCHAR(1000), last_run_kind VARCHAR(16), paused_until TIMESTAMP(3), paused_by VARCHAR(1200), PRIMARY KEY (name));
 
 -- add a fire column
 ALTER TABLE shedlock ADD last_fire BIGINT;
@@ -34,7 +34,7 @@ ALTER TABLE shedlock ADD last_run_kind VARCHAR(16);
 ALTER TABLE shedlock ADD paused_until TIMESTAMP(3);
 
 -- add an optional column
-ALTER TABLE shedlock ADD paused_by VARCHAR(255);
+ALTER TABLE shedlock ADD paused_by VARCHAR(1200);
 
 -- acquire LEASE_ONLY (ReturnedRow); parameters: 'nightly-report', 300000, 'node-1/4f2a-7', 'nightly-report', 'nightly-report', 300000, 'node-1/4f2a-7'
 WITH cur AS (SELECT 1 AS one FROM shedlock WHERE name = ?), upd AS (UPDATE shedlock SET lock_until = (date_trunc('milliseconds', timezone('UTC', statement_timestamp())) + ? * INTERVAL '1 millisecond'), locked_at = date_trunc('milliseconds', timezone('UTC', statement_timestamp())), locked_by = ? WHERE name = ? AND lock_until <= date_trunc('milliseconds', timezone('UTC', statement_timestamp())) RETURNING locked_by), ins AS (INSERT INTO shedlock (name, lock_until, locked_at, locked_by) SELECT ?, (date_trunc('milliseconds', timezone('UTC', statement_timestamp())) + ? * INTERVAL '1 millisecond'), date_trunc('milliseconds', timezone('UTC', statement_timestamp())), ? WHERE NOT EXISTS (SELECT 1 FROM cur) ON CONFLICT (name) DO NOTHING RETURNING locked_by) SELECT COALESCE((SELECT locked_by FROM upd), (SELECT locked_by FROM ins));

@@ -1,7 +1,7 @@
 -- SQL Server
 
 -- create table
-CREATE TABLE shedlock (name NVARCHAR(255) COLLATE Latin1_General_100_BIN2 NOT NULL PRIMARY KEY, lock_until DATETIME2(3) NOT NULL, locked_at DATETIME2(3) NOT NULL, locked_by NVARCHAR(255) NOT NULL, last_fire BIGINT, fencing_token BIGINT, last_run_fire BIGINT, last_run_by NVARCHAR(255), last_run_started DATETIME2(3), last_run_ended DATETIME2(3), last_run_outcome NVARCHAR(16), last_run_error NVARCHAR(1000), last_run_kind NVARCHAR(16), paused_until DATETIME2(3), paused_by NVARCHAR(255));
+CREATE TABLE shedlock (name NVARCHAR(255) COLLATE Latin1_General_100_BIN2 NOT NULL PRIMARY KEY, lock_until DATETIME2(3) NOT NULL, locked_at DATETIME2(3) NOT NULL, locked_by NVARCHAR(255) NOT NULL, last_fire BIGINT, fencing_token BIGINT, last_run_fire BIGINT, last_run_by NVARCHAR(255), last_run_started DATETIME2(3), last_run_ended DATETIME2(3), last_run_outcome NVARCHAR(16), last_run_error NVARCHAR(1000), last_run_kind NVARCHAR(16), paused_until DATETIME2(3), paused_by NVARCHAR(1200));
 
 -- add a fire column
 ALTER TABLE shedlock ADD last_fire BIGINT;
@@ -34,7 +34,7 @@ ALTER TABLE shedlock ADD last_run_kind NVARCHAR(16);
 ALTER TABLE shedlock ADD paused_until DATETIME2(3);
 
 -- add an optional column
-ALTER TABLE shedlock ADD paused_by NVARCHAR(255);
+ALTER TABLE shedlock ADD paused_by NVARCHAR(1200);
 
 -- acquire LEASE_ONLY (UpdateCount); parameters: 'nightly-report', 0, 300, 'node-1/4f2a-7', 'nightly-report', 0, 300, 'node-1/4f2a-7'
 MERGE INTO shedlock WITH (HOLDLOCK) AS tl USING (SELECT 1 AS one) AS s ON (tl.name = ?) WHEN MATCHED AND tl.lock_until <= CAST(SYSUTCDATETIME() AS DATETIME2(3)) THEN UPDATE SET lock_until = DATEADD(MILLISECOND, ?, DATEADD(SECOND, ?, CAST(SYSUTCDATETIME() AS DATETIME2(3)))), locked_at = CAST(SYSUTCDATETIME() AS DATETIME2(3)), locked_by = ? WHEN NOT MATCHED THEN INSERT (name, lock_until, locked_at, locked_by) VALUES (?, DATEADD(MILLISECOND, ?, DATEADD(SECOND, ?, CAST(SYSUTCDATETIME() AS DATETIME2(3)))), CAST(SYSUTCDATETIME() AS DATETIME2(3)), ?);

@@ -3,6 +3,9 @@ package org.timerlock.jdbc;
 /** The columns of the history table, which TimerLock alone writes: fixed names. */
 final class HistoryColumns {
 
+  /** The record's number, from the database's identity column: the order records were written. */
+  static final String ID = "id";
+
   /** The lock name, as stored in the lock table. */
   static final String NAME = "name";
 

@@ -34,11 +34,12 @@ import org.timerlock.jdbc.SqlStatement.Values;
  * history write never fails the release: it is logged, and on PostgreSQL the release is run again
  * alone.
  *
- * <p>Pruning, by age for the whole table and by count for the lock, runs on every {@value
- * #PRUNE_EVERY}th recorded run of this provider (counted in memory), on every missed slot recorded,
- * and on every read; a read also filters by both bounds, so that it never shows more than the
- * bounds allow between two prunings. Pruning on every run would add three statements to every
- * release; every 64th keeps the amortised cost under one statement per 20 runs, while a lock
+ * <p>Records are numbered by the table's identity column, newest highest: a lock's history is read
+ * and pruned in that order. Pruning, by age for the whole table and by count for the lock, runs on
+ * every {@value #PRUNE_EVERY}th recorded run of this provider (counted in memory), on every missed
+ * slot recorded, and on every read; a read also filters by both bounds, so that it never shows more
+ * than the bounds allow between two prunings. Pruning on every run would add three statements to
+ * every release; every 64th keeps the amortised cost under one statement per 20 runs, while a lock
  * overshoots its count by at most 63 rows between two prunings.
  */
 final class JdbcHistory {
@@ -178,7 +179,7 @@ final class JdbcHistory {
           b.sql("SELECT " + HistoryColumns.ALL + " FROM " + table + " WHERE ");
           b.sql(HistoryColumns.NAME + " = ").name().sql(" AND " + HistoryColumns.ENDED + " > ");
           dialect.plus(b, dialect.now(), v -> settings.maxAge().negated());
-          b.sql(" ORDER BY " + HistoryColumns.ENDED + " DESC, " + HistoryColumns.STARTED + " DESC");
+          b.sql(" ORDER BY " + HistoryColumns.ID + " DESC");
           SqlStatement query = b.build();
           List<RunRecord> records = new ArrayList<>();
           try (PreparedStatement ps = connection.prepareStatement(query.sql())) {
@@ -280,7 +281,7 @@ final class JdbcHistory {
 
   /**
    * Deletes the records older than the age bound (every lock's) and the lock's records beyond its
-   * count bound: the newest max-per-lock stay (ties at the boundary may keep a few more).
+   * count bound: the newest max-per-lock stay, by the order they were written.
    */
   void prune(Connection connection, Dialect dialect, String stored) throws SQLException {
     Builder age = new Builder();
@@ -289,39 +290,39 @@ final class JdbcHistory {
     Values values = new Values(stored, null, null, null);
     update(connection, age.build(), values);
 
-    Optional<Instant> oldestKept = oldestKept(connection, stored);
+    Optional<Long> oldestKept = oldestKept(connection, stored);
     if (oldestKept.isPresent()) {
+      long kept = oldestKept.get();
       Builder count = new Builder();
       count.sql("DELETE FROM " + table + " WHERE " + HistoryColumns.NAME + " = ").name();
-      count.sql(" AND " + HistoryColumns.ENDED + " < ");
-      dialect.instant(count, oldestKept.get());
+      count.sql(" AND " + HistoryColumns.ID + " < ").param(v -> kept);
       update(connection, count.build(), values);
     }
   }
 
-  /** The end of the lock's max-per-lock-th newest record, when it has more records than that. */
-  private Optional<Instant> oldestKept(Connection connection, String stored) throws SQLException {
+  /** The id of the lock's max-per-lock-th newest record, when it has more records than that. */
+  private Optional<Long> oldestKept(Connection connection, String stored) throws SQLException {
     String sql =
         "SELECT "
-            + HistoryColumns.ENDED
+            + HistoryColumns.ID
             + " FROM "
             + table
             + " WHERE "
             + HistoryColumns.NAME
             + " = ? ORDER BY "
-            + HistoryColumns.ENDED
+            + HistoryColumns.ID
             + " DESC";
     int keep = settings.maxPerLock();
     try (PreparedStatement ps = connection.prepareStatement(sql)) {
       ps.setMaxRows(keep + 1);
       ps.setString(1, stored);
-      Instant kept = null;
+      long kept = 0;
       int seen = 0;
       try (ResultSet rs = ps.executeQuery()) {
         while (rs.next()) {
           seen++;
           if (seen == keep) {
-            kept = time(rs, 1);
+            kept = rs.getLong(1);
           }
         }
       }

@@ -136,14 +136,14 @@ final class JdbcStore implements AutoCloseable {
   }
 
   /**
-   * A refusal of the caller's argument or request that this provider made, with its code (a name
-   * too long, a pause in the past, a table without pause columns): the caller's error, not the
-   * database's, so it passes unchanged.
+   * A refusal of the caller's argument or request that TimerLock made, with its code (a name too
+   * long, a pause that ends in the past, a table without pause columns): the caller's error, not
+   * the database's, so it passes unchanged.
    */
   private static boolean isOwnRefusal(RuntimeException e) {
     return (e instanceof IllegalArgumentException || e instanceof UnsupportedOperationException)
         && e.getMessage() != null
-        && e.getMessage().startsWith("TIMERLOCK-3");
+        && e.getMessage().startsWith("TIMERLOCK-");
   }
 
   private String failure(String operation, String lockName, Exception e) {

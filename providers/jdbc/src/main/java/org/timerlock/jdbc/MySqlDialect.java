@@ -116,6 +116,11 @@ final class MySqlDialect extends Dialect {
     return m.find() ? Integer.parseInt(m.group(1)) : 0;
   }
 
+  @Override
+  String identityType() {
+    return "BIGINT AUTO_INCREMENT";
+  }
+
   /** MySQL's CAST knows CHAR, not VARCHAR. */
   @Override
   String textCast(int length) {

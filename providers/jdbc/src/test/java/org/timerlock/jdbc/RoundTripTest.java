@@ -15,6 +15,7 @@ import org.timerlock.core.RunEnd;
 import org.timerlock.core.RunOutcome;
 import org.timerlock.core.SimpleLock;
 import org.timerlock.core.admin.RunRecord;
+import org.timerlock.core.spi.HistorySettings;
 import org.timerlock.teststores.IsolatedDatabase;
 import org.timerlock.teststores.StoreKind;
 import org.timerlock.teststores.TestStores;
@@ -37,6 +38,7 @@ class RoundTripTest {
       Pools.lockTable(elsewhere, "shedlock", 64);
       assertOneStatementEach(pool, 1);
       assertARefusedFireIsOneStatement(pool);
+      assertARecordedRunWithHistory(pool, HISTORY_IN_RELEASE);
     }
   }
 
@@ -48,6 +50,7 @@ class RoundTripTest {
       Pools.lockTable(elsewhere, "shedlock", 64);
       assertOneStatementEach(pool, 1);
       assertARefusedFireIsOneStatement(pool);
+      assertARecordedRunWithHistory(pool, HISTORY_AFTER_RELEASE);
     }
   }
 
@@ -56,6 +59,7 @@ class RoundTripTest {
     try (HikariDataSource pool =
         Pools.pool("jdbc:h2:mem:" + Pools.unique("rt") + ";DB_CLOSE_DELAY=-1", "sa", "", 2)) {
       assertOneStatementEach(pool, 2);
+      assertARecordedRunWithHistory(pool, HISTORY_AFTER_RELEASE);
     }
   }
 
@@ -63,6 +67,7 @@ class RoundTripTest {
   void hsqlDb() {
     try (HikariDataSource pool = Pools.pool("jdbc:hsqldb:mem:" + Pools.unique("rt"), "SA", "", 2)) {
       assertOneStatementEach(pool, 2);
+      assertARecordedRunWithHistory(pool, HISTORY_AFTER_RELEASE);
     }
   }
 
@@ -130,6 +135,45 @@ class RoundTripTest {
     assertThat(run.fire()).isEqualTo(fire);
     assertThat(run.errorClass()).isEqualTo(IllegalStateException.class.getName());
     assertThat(run.errorMessage()).isEqualTo("disk full");
+  }
+
+  /** PostgreSQL: acquire, then the release and the history insert as one statement. */
+  private static final int HISTORY_IN_RELEASE = 2;
+
+  /** Elsewhere: acquire, release, then the history insert on the same connection. */
+  private static final int HISTORY_AFTER_RELEASE = 3;
+
+  /**
+   * With the run history on, a run is the acquire, the release and the insert of its record: 2 or 3
+   * statements (below every 64th run, which also prunes), the record readable at once.
+   */
+  private static void assertARecordedRunWithHistory(HikariDataSource pool, int expected) {
+    CountingDataSource counting = new CountingDataSource(pool);
+    HistorySettings on = new HistorySettings(true, 100, Duration.ofDays(30));
+    LockConfiguration config = LockConfiguration.of("with-history", Duration.ofMinutes(5));
+    try (JdbcLockProvider provider =
+        JdbcLockProvider.builder()
+            .dataSource(counting.dataSource())
+            .nodeId("rt")
+            .history(on)
+            .build()) {
+      // Warm-up: the provider has looked at both tables (and created the history table).
+      provider.lock(config).orElseThrow().unlock();
+      for (int i = 0; i < 3; i++) {
+        counting.reset();
+        provider
+            .lock(config.forFire(Instant.parse("2030-01-01T00:00:00Z").plusSeconds(i)))
+            .orElseThrow()
+            .unlock(RunEnd.failed(new IllegalStateException("disk full")));
+        int statements = counting.executions.get();
+        System.out.printf(
+            "%s: lock + release with the history = %d statements%n",
+            provider.description(), statements);
+        assertThat(statements).as("statements of a run with the history on").isEqualTo(expected);
+        assertThat(counting.errors.get()).as("errors").isZero();
+      }
+      assertThat(provider.admin().orElseThrow().history("with-history", 10)).hasSize(4);
+    }
   }
 
   /**
