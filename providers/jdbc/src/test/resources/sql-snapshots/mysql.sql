@@ -87,6 +87,12 @@ UPDATE shedlock SET last_run_kind = ?, last_run_fire = ?, last_run_by = locked_b
 -- the database's now, for a pause's end
 SELECT UTC_TIMESTAMP(3);
 
+-- create the history table
+CREATE TABLE IF NOT EXISTS shedlock_history (id BIGINT AUTO_INCREMENT PRIMARY KEY, name VARCHAR(255) NOT NULL, fire BIGINT, node VARCHAR(255) NOT NULL, started DATETIME(3) NOT NULL, ended DATETIME(3) NOT NULL, outcome VARCHAR(16) NOT NULL, kind VARCHAR(16) NOT NULL, error_class VARCHAR(255), error_message VARCHAR(1000)) DEFAULT CHARACTER SET utf8mb4 COLLATE utf8mb4_0900_bin;
+
+-- after the release: the history record of a failed run; parameters: 'node-1/4f2a-7', 'SCHEDULED', 'java.lang.IllegalStateException', 'disk full', 'nightly-report', 'node-1/4f2a-7'
+INSERT INTO shedlock_history (name, fire, node, started, ended, outcome, kind, error_class, error_message) SELECT name, last_run_fire, CAST(? AS CHAR(255)), last_run_started, last_run_ended, last_run_outcome, CAST(? AS CHAR(16)), CAST(? AS CHAR(255)), CAST(? AS CHAR(1000)) FROM shedlock WHERE name = ? AND last_run_by = ?;
+
 -- extend; parameters: 300000000, 'nightly-report', 'node-1/4f2a-7'
 UPDATE shedlock SET lock_until = (UTC_TIMESTAMP(3) + INTERVAL ? MICROSECOND), locked_at = UTC_TIMESTAMP(3) WHERE name = ? AND locked_by = ? AND lock_until > UTC_TIMESTAMP(3);
 

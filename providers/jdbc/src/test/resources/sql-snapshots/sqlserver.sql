@@ -63,6 +63,12 @@ UPDATE shedlock SET last_run_kind = ?, last_run_fire = ?, last_run_by = locked_b
 -- the database's now, for a pause's end
 SELECT CAST(SYSUTCDATETIME() AS DATETIME2(3));
 
+-- create the history table
+CREATE TABLE shedlock_history (id BIGINT IDENTITY PRIMARY KEY, name NVARCHAR(255) COLLATE Latin1_General_100_BIN2 NOT NULL, fire BIGINT, node NVARCHAR(255) NOT NULL, started DATETIME2(3) NOT NULL, ended DATETIME2(3) NOT NULL, outcome NVARCHAR(16) NOT NULL, kind NVARCHAR(16) NOT NULL, error_class NVARCHAR(255), error_message NVARCHAR(1000));
+
+-- after the release: the history record of a failed run; parameters: 'node-1/4f2a-7', 'SCHEDULED', 'java.lang.IllegalStateException', 'disk full', 'nightly-report', 'node-1/4f2a-7'
+INSERT INTO shedlock_history (name, fire, node, started, ended, outcome, kind, error_class, error_message) SELECT name, last_run_fire, CAST(? AS NVARCHAR(255)), last_run_started, last_run_ended, last_run_outcome, CAST(? AS NVARCHAR(16)), CAST(? AS NVARCHAR(255)), CAST(? AS NVARCHAR(1000)) FROM shedlock WHERE name = ? AND last_run_by = ?;
+
 -- extend; parameters: 0, 300, 'nightly-report', 'node-1/4f2a-7'
 UPDATE shedlock SET lock_until = DATEADD(MILLISECOND, ?, DATEADD(SECOND, ?, CAST(SYSUTCDATETIME() AS DATETIME2(3)))), locked_at = CAST(SYSUTCDATETIME() AS DATETIME2(3)) WHERE name = ? AND locked_by = ? AND lock_until > CAST(SYSUTCDATETIME() AS DATETIME2(3));
 

@@ -102,7 +102,7 @@ final class JdbcHistory {
       return update(connection, release, values);
     }
     if (dialect.releasesWithHistoryInOneStatement()) {
-      SqlStatement both = releaseAndInsert(dialect, release);
+      SqlStatement both = releaseAndInsert(dialect, release, table);
       try {
         int count = update(connection, both, values);
         afterRecorded(connection, dialect, values.name());
@@ -117,7 +117,7 @@ final class JdbcHistory {
     }
     int count = update(connection, release, values);
     try {
-      update(connection, insertFromLockRow(dialect), values);
+      update(connection, insertFromLockRow(dialect, store.table(), table), values);
       afterRecorded(connection, dialect, values.name());
     } catch (SQLException e) {
       failed(connection, values.name(), e);
@@ -218,7 +218,7 @@ final class JdbcHistory {
    * The release as a data-modifying CTE whose changed row feeds the insert: one statement. A
    * release that matches no row (another owner took the lock) inserts nothing.
    */
-  private SqlStatement releaseAndInsert(Dialect dialect, SqlStatement release) {
+  static SqlStatement releaseAndInsert(Dialect dialect, SqlStatement release, String table) {
     Builder tail = new Builder();
     tail.sql(
         " RETURNING "
@@ -244,8 +244,7 @@ final class JdbcHistory {
    * Copies the run the release just recorded from the lock row: only a row whose last run is this
    * acquisition's (its owner value is unique), so a release that matched nothing inserts nothing.
    */
-  private SqlStatement insertFromLockRow(Dialect dialect) {
-    LockTable t = store.table();
+  static SqlStatement insertFromLockRow(Dialect dialect, LockTable t, String table) {
     Builder b = new Builder();
     b.sql("INSERT INTO " + table + " (" + HistoryColumns.ALL + ") SELECT " + t.name() + ", ");
     b.sql(LockTable.LAST_RUN_FIRE + ", ");

@@ -124,6 +124,15 @@ class SqlSnapshotTest {
     SqlStatement withKind = dialect.releaseRecordingRun(TABLE, true);
     section(out, "release recording a manual run and its kind", withKind, MANUAL_RUN);
     section(out, "the database's now, for a pause's end", dialect.selectNow());
+    String history = TABLE.table() + HistoryColumns.TABLE_SUFFIX;
+    section(out, "create the history table", dialect.createHistoryTable(history));
+    if (dialect.releasesWithHistoryInOneStatement()) {
+      SqlStatement both = JdbcHistory.releaseAndInsert(dialect, withKind, history);
+      section(out, "release recording a failed run and its history record", both, FAILED_RUN);
+    } else {
+      SqlStatement insert = JdbcHistory.insertFromLockRow(dialect, TABLE, history);
+      section(out, "after the release: the history record of a failed run", insert, FAILED_RUN);
+    }
     section(out, "extend", dialect.extend(TABLE));
     section(out, "is the acquisition live", dialect.selectLive(TABLE));
     return out.toString();
