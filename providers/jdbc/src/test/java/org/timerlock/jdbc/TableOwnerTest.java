@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.SimpleLock;
+import org.timerlock.core.spi.HistorySettings;
 import org.timerlock.teststores.IsolatedDatabase;
 import org.timerlock.teststores.StoreKind;
 import org.timerlock.teststores.TestStores;
@@ -109,6 +110,40 @@ class TableOwnerTest {
         assertThat(provider.features().isEmpty()).isEqualTo(!withFireColumns);
       }
       return warnings();
+    }
+  }
+
+  /**
+   * A history table another role created first, in the shape TimerLock creates: runs are recorded
+   * in it, and one WARNING names its owner; the lock table, the application's own, raises nothing.
+   */
+  @Test
+  void aHistoryTableOfAnotherRoleIsUsedWithOneWarning() throws SQLException {
+    try (IsolatedDatabase db = TestStores.isolatedDatabase(StoreKind.POSTGRES, getClass());
+        Roles roles = new Roles(db)) {
+      String app = roles.create("app");
+      String squatter = roles.create("squatter");
+      roles.exec("GRANT USAGE, CREATE ON SCHEMA " + db.namespace() + " TO PUBLIC");
+      roles.exec("SET ROLE " + squatter);
+      String history = db.namespace() + ".shedlock_history";
+      roles.exec(new PostgreSqlDialect().createHistoryTable(history));
+      roles.exec("GRANT SELECT, INSERT, DELETE ON " + history + " TO " + app);
+      roles.exec("GRANT USAGE ON ALL SEQUENCES IN SCHEMA " + db.namespace() + " TO " + app);
+      roles.exec("RESET ROLE");
+      HistorySettings on = new HistorySettings(true, 100, Duration.ofDays(1));
+      try (HikariDataSource pool = Pools.pool(db.url(), app, null, 2);
+          JdbcLockProvider provider =
+              JdbcLockProvider.builder().dataSource(pool).history(on).build()) {
+        for (int i = 0; i < 2; i++) {
+          provider.lock(LockConfiguration.of("job", Duration.ofMinutes(1))).orElseThrow().unlock();
+        }
+        assertThat(provider.admin().orElseThrow().history("job", 10)).hasSize(2);
+      }
+      List<String> warnings = warnings();
+      assertThat(warnings).as("one warning").hasSize(1);
+      assertThat(warnings.get(0))
+          .startsWith("TIMERLOCK-311 History table " + history + " is owned by role '" + squatter)
+          .contains("not by '" + app + "'");
     }
   }
 
