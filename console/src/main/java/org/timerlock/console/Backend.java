@@ -16,9 +16,18 @@ final class Backend {
     return CDI.current().select(LockAdmin.class).get();
   }
 
-  /** Where the locks live, as the readiness check names the store. */
-  String store() {
-    return CDI.current().select(LockProvider.class).get().description();
+  /**
+   * The store, for the page's header: for an operator as the readiness check describes it (table
+   * and DataSource, or host, port and key format); for a viewer only its kind, the description's
+   * first word such as {@code Redis} or {@code JDBC}, since the rest is internal addressing
+   * (docs/security.md).
+   *
+   * @param detailed whether to give the description
+   * @return the store
+   */
+  String store(boolean detailed) {
+    String description = CDI.current().select(LockProvider.class).get().description();
+    return detailed ? description : description.strip().split("\\s", 2)[0] + " store";
   }
 
   Jobs jobs() {

@@ -1,8 +1,11 @@
 package org.timerlock.console;
 
+import jakarta.servlet.HttpConstraintElement;
 import jakarta.servlet.ServletContainerInitializer;
 import jakarta.servlet.ServletContext;
 import jakarta.servlet.ServletRegistration;
+import jakarta.servlet.ServletSecurityElement;
+import jakarta.servlet.annotation.ServletSecurity.TransportGuarantee;
 import java.lang.System.Logger.Level;
 import java.util.Set;
 import org.eclipse.microprofile.config.Config;
@@ -10,9 +13,9 @@ import org.eclipse.microprofile.config.ConfigProvider;
 
 /**
  * Adds the console to every web application that has this library in {@code WEB-INF/lib}: its
- * servlet under {@code timerlock.console.path}, and the two roles declared so that the server's
- * role mapping applies to them. A servlet rather than a REST resource because its path is
- * configuration, not an annotation.
+ * servlet under {@code timerlock.console.path}, open to authenticated callers only, and the two
+ * roles declared so that the server's role mapping applies to them. A servlet rather than a REST
+ * resource because its path is configuration, not an annotation.
  */
 public final class ConsoleInitializer implements ServletContainerInitializer {
 
@@ -30,6 +33,11 @@ public final class ConsoleInitializer implements ServletContainerInitializer {
     ServletRegistration.Dynamic servlet =
         context.addServlet("timerlock-console", new ConsoleServlet(settings));
     servlet.addMapping(settings.path(), settings.path() + "/*");
+    // Any authenticated caller ("**"): the server's login (BASIC's challenge, FORM's page) runs
+    // before the servlet, which then checks the two roles itself, so a caller without them is told
+    // how to map them rather than getting the server's bare 403.
+    servlet.setServletSecurity(
+        new ServletSecurityElement(new HttpConstraintElement(TransportGuarantee.NONE, "**")));
     LOG.log(
         Level.INFO,
         "TimerLock console at {0}{1}/ for the roles {2} (read) and {3} (act)",

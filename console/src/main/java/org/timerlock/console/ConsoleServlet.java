@@ -1,6 +1,5 @@
 package org.timerlock.console;
 
-import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -13,10 +12,10 @@ import org.timerlock.core.admin.LockInfo;
 
 /**
  * The console's one servlet. Every request is authenticated by the server's login (the
- * application's {@code login-config}) and must come from a caller with the viewer or the operator
- * role; anyone else is refused with a message saying how to map the roles. Reads are {@code GET}s;
- * actions are {@code POST}s to {@code actions/<action>} by an operator, with the page's
- * anti-forgery token.
+ * application's {@code login-config}) before it gets here, and must come from a caller with the
+ * viewer or the operator role; anyone else is refused with a message saying how to map the roles.
+ * Reads are {@code GET}s; actions are {@code POST}s to {@code actions/<action>} by an operator,
+ * with the page's anti-forgery token.
  *
  * <ul>
  *   <li>{@code GET <path>/}: the page; {@code console.js}, {@code console.css}: its script, style
@@ -78,25 +77,16 @@ public final class ConsoleServlet extends HttpServlet {
     }
   }
 
-  /** The caller, after the server's login; empty when refused (the response then says why). */
+  /**
+   * The caller, whom the server's login authenticated before the request got here (the servlet is
+   * open to authenticated callers only); empty when refused, the response then saying why.
+   */
   private Optional<Caller> authenticate(HttpServletRequest request, HttpServletResponse response)
       throws IOException {
     if (request.getUserPrincipal() == null) {
-      try {
-        if (!request.authenticate(response)) {
-          // The server sent its login challenge; say what the console needs, below it.
-          if (!response.isCommitted()) {
-            Responses.error(
-                response,
-                response.getStatus() < 400 ? 401 : response.getStatus(),
-                setUp("log in as a user with the role"));
-          }
-          return Optional.empty();
-        }
-      } catch (ServletException e) {
-        Responses.error(response, 403, setUp("the application has no login (login-config) for"));
-        return Optional.empty();
-      }
+      // The server let an anonymous caller through: the application has no login.
+      Responses.error(response, 403, setUp("the application has no login (login-config) for"));
+      return Optional.empty();
     }
     Optional<Caller> caller = Caller.of(request, settings);
     if (caller.isEmpty()) {
@@ -145,7 +135,7 @@ public final class ConsoleServlet extends HttpServlet {
             number(request, "limit", 50),
             caller,
             AntiForgery.token(request),
-            backend.store(),
+            backend.store(caller.operator()),
             jobs);
     Responses.json(response, 200, body);
   }
@@ -171,7 +161,7 @@ public final class ConsoleServlet extends HttpServlet {
             admin,
             caller,
             AntiForgery.token(request),
-            backend.store(),
+            backend.store(caller.operator()),
             jobs);
     Responses.json(response, 200, body);
   }

@@ -14,6 +14,7 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -65,7 +66,11 @@ final class Browser implements AutoCloseable {
   }
 
   <T> T until(Function<WebDriver, T> condition) {
-    return new WebDriverWait(driver, WAIT).pollingEvery(Duration.ofMillis(200)).until(condition);
+    // The page re-renders its rows at every refresh: an element found a moment ago may be gone.
+    return new WebDriverWait(driver, WAIT)
+        .pollingEvery(Duration.ofMillis(200))
+        .ignoring(StaleElementReferenceException.class)
+        .until(condition);
   }
 
   WebElement find(String css) {
