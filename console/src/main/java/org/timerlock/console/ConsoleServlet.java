@@ -61,9 +61,9 @@ public final class ConsoleServlet extends HttpServlet {
     } catch (LockException | UnsupportedOperationException e) {
       // The store is down, or cannot do what was asked: the page shows a banner, not a blank page.
       // Viewers see the code and what to do, never the store's own message (hosts, users).
-      LOG.log(Level.WARNING, "TimerLock console: " + path + " failed", e);
       boolean down = e instanceof LockException;
       ConsoleMessage code = down ? ConsoleMessage.STORE_UNAVAILABLE : ConsoleMessage.UNSUPPORTED;
+      LOG.log(Level.WARNING, code.text("TimerLock console: " + path + " failed"), e);
       Responses.error(
           response,
           down ? 503 : 501,
