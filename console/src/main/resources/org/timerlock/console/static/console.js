@@ -172,6 +172,7 @@
     add("State", ...stateCell(lock).childNodes);
     add("Last fire granted", time(lock.lastFire));
     add("Next slot", time(lock.nextSlot));
+    add("Last run", ...runCell(lock.lastRun).childNodes);
     add("Owner", lock.owner || "—");
     add("Fencing token", "not shown: the store's admin view does not carry it");
     $("lock-actions").replaceChildren(...actionButtons(lock, data));
@@ -195,8 +196,10 @@
       const name = selectedLock();
       if (name !== null) {
         const data = await call("lock?name=" + encodeURIComponent(name));
-        view.status = data;
-        renderFacts(Object.assign({ nodes: (view.status.nodes || []) }, data));
+        // A lock's page reads one lock: the nodes seen are the list's, from its latest read.
+        const nodes = view.status && view.status.nodes ? view.status.nodes : [];
+        view.status = Object.assign({ nodes: nodes }, data);
+        renderFacts(view.status);
         renderLock(data);
       } else {
         const status = await call("status?limit=" + PAGE_SIZE + "&offset=" + view.offset + "&q=" + encodeURIComponent(view.q));

@@ -202,7 +202,7 @@ class ConsoleBrowserIT {
   }
 
   @Test
-  @Order(3)
+  @Order(4)
   void anOperatorReleasesARunningLockAtThreeHundredTwentyPixels() throws Exception {
     try (Browser browser = new Browser()) {
       browser.width(320);
@@ -231,7 +231,41 @@ class ConsoleBrowserIT {
   }
 
   @Test
-  @Order(4)
+  @Order(3)
+  void anOperatorPausesAndResumesALock() throws Exception {
+    try (Browser browser = new Browser()) {
+      openAs(browser, console(), "operator");
+      browser.find("#q").sendKeys(ConsoleJobs.SLOW, Keys.ENTER);
+      browser.until(
+          d -> {
+            rowOf(browser, ConsoleJobs.SLOW)
+                .findElement(By.cssSelector("button[aria-label='Pause slow-report']"))
+                .click();
+            return true;
+          });
+      // The pause form, with the keyboard: empty means until resumed.
+      assertThat(browser.script("return document.activeElement.id")).isEqualTo("pause-until");
+      new Actions(browser.driver).sendKeys(Keys.TAB, Keys.ENTER).perform();
+      browser.until(
+          d -> rowOf(browser, ConsoleJobs.SLOW).getText().matches("(?s).*paused\\s+by operator.*"));
+      assertThat(browser.find("#notice").getText()).startsWith("paused 'slow-report'");
+      browser.screenshot("console-paused.png");
+
+      browser.until(
+          d -> {
+            rowOf(browser, ConsoleJobs.SLOW)
+                .findElement(By.cssSelector("button[aria-label='Resume slow-report']"))
+                .click();
+            return true;
+          });
+      browser.until(
+          d -> browser.find("#notice").getText().equals("resumed 'slow-report'") ? true : null);
+      browser.until(d -> !rowOf(browser, ConsoleJobs.SLOW).getText().contains("paused"));
+    }
+  }
+
+  @Test
+  @Order(5)
   void aViewersActionAndForgedRequestsAreRefused() throws Exception {
     ConsoleClient viewer = new ConsoleClient(console(), "viewer", "viewer-Secret-1");
     String owner = "node1/anything";
@@ -276,7 +310,7 @@ class ConsoleBrowserIT {
   }
 
   @Test
-  @Order(5)
+  @Order(6)
   void theResponsesAreLockedDown() throws Exception {
     ConsoleClient viewer = new ConsoleClient(console(), "viewer", "viewer-Secret-1");
     HttpResponse<String> page = viewer.get("");
@@ -304,7 +338,7 @@ class ConsoleBrowserIT {
   }
 
   @Test
-  @Order(6)
+  @Order(7)
   void aStoreThatIsDownShowsABannerNotABlankPage() throws Exception {
     deployer.deploy(DOWN_APP);
     try (Browser browser = new Browser()) {
