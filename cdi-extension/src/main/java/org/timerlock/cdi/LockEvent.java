@@ -62,7 +62,32 @@ public final class LockEvent {
      * that check. Every missed slot is published once in the cluster; {@link #method()} is the
      * locked method when the lock has one.
      */
-    MISSED
+    MISSED,
+    /**
+     * An operator paused the lock in the store ({@code LockAdmin.pause}); this call was refused
+     * without running, on every node, until the pause ends.
+     */
+    PAUSED,
+    /**
+     * The application is stopping: no new lock is taken while the running jobs drain ({@code
+     * timerlock.shutdown.drain-timeout}); this call was skipped without asking the store.
+     */
+    SHUTTING_DOWN,
+    /**
+     * The audit of a pause: an operator ({@link #operator()}) paused the lock through the injected
+     * {@code LockAdmin} on this node, until {@link #pausedUntil()} (empty: until resumed). For a
+     * lock that no job of this deployment uses, {@link #configuration()} carries the name only,
+     * with a lockAtMostFor of 1 ms.
+     */
+    PAUSE_STARTED,
+    /** The audit of a resume: an operator ({@link #operator()}) ended the lock's pause. */
+    PAUSE_ENDED,
+    /**
+     * The audit of a run now: an operator ({@link #operator()}) asked this node to run the lock's
+     * job at once ({@code LockedJobs.runNow}); what followed comes as the usual events, with a
+     * configuration of kind {@code MANUAL}.
+     */
+    RUN_NOW
   }
 
   private final Kind kind;
@@ -74,6 +99,8 @@ public final class LockEvent {
   private final Throwable failure;
   private final StoreOperation operation;
   private final OptionalLong fencingToken;
+  private final String operator;
+  private final Instant pausedUntil;
 
   /**
    * Creates an event; TimerLock fires them, and tests of an application's observers can build their
@@ -103,6 +130,52 @@ public final class LockEvent {
       Throwable failure,
       StoreOperation operation,
       OptionalLong fencingToken) {
+    this(
+        kind,
+        configuration,
+        method,
+        nodeId,
+        timestamp,
+        ranFor,
+        failure,
+        operation,
+        fencingToken,
+        null,
+        null);
+  }
+
+  /**
+   * Creates an event of an operator's action, or any other event.
+   *
+   * @param kind what happened
+   * @param configuration the lock
+   * @param method the locked method, or null
+   * @param nodeId the id of the node the event happened on
+   * @param timestamp when it happened
+   * @param ranFor how long the job ran, for {@link Kind#RELEASED}; else null
+   * @param failure the job's or the store's error, or null
+   * @param operation the failed store operation, for {@link Kind#STORE_FAILURE}; else null
+   * @param fencingToken the acquisition's fencing token, or empty
+   * @param operator who asked, for {@link Kind#PAUSE_STARTED}, {@link Kind#PAUSE_ENDED} and {@link
+   *     Kind#RUN_NOW}; else null
+   * @param pausedUntil when a pause ends by itself, for {@link Kind#PAUSE_STARTED}; else null
+   * @throws NullPointerException when kind, configuration, nodeId, timestamp or fencingToken is
+   *     null
+   */
+  public LockEvent(
+      Kind kind,
+      LockConfiguration configuration,
+      Method method,
+      String nodeId,
+      Instant timestamp,
+      Duration ranFor,
+      Throwable failure,
+      StoreOperation operation,
+      OptionalLong fencingToken,
+      String operator,
+      Instant pausedUntil) {
+    this.operator = operator;
+    this.pausedUntil = pausedUntil;
     this.kind = Objects.requireNonNull(kind, "kind");
     this.configuration = Objects.requireNonNull(configuration, "configuration");
     this.method = method;
@@ -208,6 +281,25 @@ public final class LockEvent {
   }
 
   /**
+   * Who asked, for an operator's action ({@link Kind#PAUSE_STARTED}, {@link Kind#PAUSE_ENDED},
+   * {@link Kind#RUN_NOW}), as the operator's tool named them: escape it before showing it.
+   *
+   * @return the operator, or empty
+   */
+  public Optional<String> operator() {
+    return Optional.ofNullable(operator);
+  }
+
+  /**
+   * When a pause ends by itself, for {@link Kind#PAUSE_STARTED}.
+   *
+   * @return the end, or empty for a pause until resumed and for other kinds
+   */
+  public Optional<Instant> pausedUntil() {
+    return Optional.ofNullable(pausedUntil);
+  }
+
+  /**
    * The scheduled instant of the fire the call served, when it was a scheduled fire.
    *
    * @return the fire instant, or empty for a plain call
@@ -229,6 +321,8 @@ public final class LockEvent {
             : " for " + method.getDeclaringClass().getSimpleName() + "." + method.getName())
         + (configuration.fireInstant() == null ? "" : " fire " + configuration.fireInstant())
         + (fencingToken.isEmpty() ? "" : " token " + fencingToken.getAsLong())
+        + (operator == null ? "" : " by " + Printable.of(operator))
+        + (pausedUntil == null ? "" : " until " + pausedUntil)
         + (ranFor == null ? "" : " after " + ranFor)
         + (failure == null ? "" : ": " + failure)
         + "]";

@@ -101,6 +101,13 @@ public class LockedTasks {
    */
   public ScheduledFuture<?> schedule(
       ManagedScheduledExecutorService executor, String lockName, Trigger trigger, Runnable task) {
+    ScheduledFuture<?> scheduled = scheduleLocked(executor, lockName, trigger, task);
+    runtime.scheduled(lockName, task);
+    return scheduled;
+  }
+
+  private ScheduledFuture<?> scheduleLocked(
+      ManagedScheduledExecutorService executor, String lockName, Trigger trigger, Runnable task) {
     Objects.requireNonNull(executor, "executor");
     Objects.requireNonNull(task, "task");
     LockConfiguration configuration = runtime.configurationOf(lockName);
@@ -129,8 +136,8 @@ public class LockedTasks {
   public ScheduledFuture<?> scheduleAtFixedRate(
       ManagedScheduledExecutorService executor, String lockName, Duration period, Runnable task) {
     ScheduledFuture<?> scheduled =
-        schedule(executor, lockName, AlignedTriggers.fixedRate(period), task);
-    runtime.watchFixedRate(lockName, period);
+        scheduleLocked(executor, lockName, AlignedTriggers.fixedRate(period), task);
+    runtime.scheduledFixedRate(lockName, period, task);
     return scheduled;
   }
 
@@ -155,8 +162,9 @@ public class LockedTasks {
       ZoneId zone,
       Runnable task) {
     CalendarSchedule schedule = CalendarSchedule.cron(cron, zone);
-    ScheduledFuture<?> scheduled = schedule(executor, lockName, AlignedTriggers.of(schedule), task);
-    runtime.watchSchedule(lockName, schedule);
+    ScheduledFuture<?> scheduled =
+        scheduleLocked(executor, lockName, AlignedTriggers.of(schedule), task);
+    runtime.scheduledCron(lockName, schedule, task);
     return scheduled;
   }
 

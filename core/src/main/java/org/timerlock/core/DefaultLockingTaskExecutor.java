@@ -129,6 +129,19 @@ public final class DefaultLockingTaskExecutor implements LockingTaskExecutor {
             Printable.of(configuration.name()));
         notify(l -> l.alreadyRan(configuration));
         return TaskResult.skipped(TaskResult.Outcome.ALREADY_RAN);
+      case PAUSED:
+        // Every node is refused at every fire while the pause lasts: the pause itself was logged
+        // once, by the node that set it.
+        LOG.log(
+            Level.DEBUG,
+            CoreMessage.PAUSED.text(
+                "Skipped the execution of lock ''{0}''{1}: an operator paused it in the store"),
+            Printable.of(configuration.name()),
+            configuration.fireInstant() == null
+                ? ""
+                : " for the fire at " + configuration.fireInstant());
+        notify(l -> l.paused(configuration));
+        return TaskResult.skipped(TaskResult.Outcome.PAUSED);
       default:
         if (ownLeases.holds(configuration.name())) {
           LOG.log(

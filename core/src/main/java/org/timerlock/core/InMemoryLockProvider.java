@@ -10,27 +10,39 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.ConcurrentNavigableMap;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.atomic.AtomicLong;
 import org.timerlock.core.admin.LockAdmin;
 import org.timerlock.core.admin.LockInfo;
 import org.timerlock.core.admin.LockPage;
+import org.timerlock.core.admin.LockPause;
 import org.timerlock.core.admin.RunRecord;
+import org.timerlock.core.spi.HistorySettings;
+import org.timerlock.core.spi.PauseArguments;
 
 /**
  * Locks held in this JVM's memory. For tests and single-node deployments only: it does not
- * coordinate separate JVMs. Time is {@link System#nanoTime()}; it supports extension, fencing
- * tokens, the fire guard and {@linkplain #admin() lock admin}.
+ * coordinate separate JVMs. Time is {@link System#nanoTime()} for leases and the wall clock for
+ * pauses and the history; it supports extension, fencing tokens, the fire guard, {@linkplain
+ * #admin() lock admin} with pauses and, when asked for, a bounded run history.
+ *
+ * <p>Several instances can share one memory ({@link #anotherNode}), to stand for the nodes of a
+ * cluster in one JVM.
  */
 public final class InMemoryLockProvider implements LockProvider {
 
   /** No fire granted yet. */
   private static final long NO_FIRE = Long.MIN_VALUE;
 
+  /** The owner of a name that was paused before it was ever taken. */
+  private static final String NEVER_TAKEN = "";
+
   /**
    * What is known about a name: its latest acquisition (live, lingering for lockAtLeastFor, or
-   * over) and the latest fire granted, which outlives the acquisition.
+   * over), the latest fire granted, which outlives the acquisition, and an operator's pause.
    */
   private record Entry(
       String owner,
@@ -38,12 +50,40 @@ public final class InMemoryLockProvider implements LockProvider {
       long lockUntilNanos,
       long fencingToken,
       long lastFireMillis,
-      RunRecord lastRun) {}
+      RunRecord lastRun,
+      LockPause pause) {
 
-  private final ConcurrentNavigableMap<String, Entry> locks = new ConcurrentSkipListMap<>();
+    /** A name never taken, paused. */
+    static Entry pausedOnly(LockPause pause) {
+      long now = System.nanoTime();
+      return new Entry(NEVER_TAKEN, now, now, 0, NO_FIRE, null, pause);
+    }
+
+    Entry withPause(LockPause newPause) {
+      return new Entry(
+          owner, lockedAtNanos, lockUntilNanos, fencingToken, lastFireMillis, lastRun, newPause);
+    }
+
+    /** The pause, when it has not ended by the wall clock. */
+    LockPause pauseInForce() {
+      return pause == null || (pause.until() != null && !pause.until().isAfter(Instant.now()))
+          ? null
+          : pause;
+    }
+  }
+
+  /** The memory the nodes of one in-JVM "cluster" share. */
+  private static final class Memory {
+    final ConcurrentNavigableMap<String, Entry> locks = new ConcurrentSkipListMap<>();
+    final ConcurrentMap<String, RunHistory> histories = new ConcurrentHashMap<>();
+    final AtomicLong fencingTokens = new AtomicLong();
+  }
+
+  private final Memory memory;
+  private final ConcurrentNavigableMap<String, Entry> locks;
   private final LockAdmin admin = new MemoryAdmin();
-  private final AtomicLong fencingTokens = new AtomicLong();
   private final String nodeId;
+  private final HistorySettings history;
 
   /** Creates an empty provider whose owner values name this host and process. */
   public InMemoryLockProvider() {
@@ -56,7 +96,36 @@ public final class InMemoryLockProvider implements LockProvider {
    * @param nodeId the readable prefix of its owner values, as {@link LockInfo#nodeId()} shows it
    */
   public InMemoryLockProvider(String nodeId) {
+    this(nodeId, HistorySettings.OFF);
+  }
+
+  /**
+   * Creates an empty provider that keeps a run history.
+   *
+   * @param nodeId the readable prefix of its owner values, as {@link LockInfo#nodeId()} shows it
+   * @param history whether runs and missed slots are recorded, and how many for how long
+   */
+  public InMemoryLockProvider(String nodeId, HistorySettings history) {
+    this(new Memory(), nodeId, history);
+  }
+
+  private InMemoryLockProvider(Memory memory, String nodeId, HistorySettings history) {
+    this.memory = memory;
+    this.locks = memory.locks;
     this.nodeId = Objects.requireNonNull(nodeId, "nodeId");
+    this.history = Objects.requireNonNull(history, "history");
+  }
+
+  /**
+   * Another node on the same memory: it sees this provider's locks, fires, pauses and history, as a
+   * second JVM sees a shared store.
+   *
+   * @param otherNodeId the other node's id
+   * @param otherHistory the history the other node records
+   * @return the other node
+   */
+  public InMemoryLockProvider anotherNode(String otherNodeId, HistorySettings otherHistory) {
+    return new InMemoryLockProvider(memory, otherNodeId, otherHistory);
   }
 
   @Override
@@ -70,14 +139,18 @@ public final class InMemoryLockProvider implements LockProvider {
     long now = System.nanoTime();
     long fire =
         configuration.fireInstant() == null ? NO_FIRE : configuration.fireInstant().toEpochMilli();
-    boolean[] alreadyRan = {false};
+    LockAttempt[] refused = {null};
     Entry entry =
         locks.compute(
             configuration.name(),
             (name, current) -> {
+              if (current != null && current.pauseInForce() != null) {
+                refused[0] = LockAttempt.paused();
+                return current;
+              }
               long lastFire = current == null ? NO_FIRE : current.lastFireMillis;
               if (fire != NO_FIRE && fire <= lastFire) {
-                alreadyRan[0] = true;
+                refused[0] = LockAttempt.alreadyRan();
                 return current;
               }
               if (current != null && current.lockUntilNanos - now > 0) {
@@ -87,12 +160,13 @@ public final class InMemoryLockProvider implements LockProvider {
                   owner,
                   now,
                   now + configuration.lockAtMostFor().toNanos(),
-                  fencingTokens.incrementAndGet(),
+                  memory.fencingTokens.incrementAndGet(),
                   Math.max(fire, lastFire),
-                  current == null ? null : current.lastRun);
+                  current == null ? null : current.lastRun,
+                  current == null ? null : current.pause);
             });
-    if (alreadyRan[0]) {
-      return LockAttempt.alreadyRan();
+    if (refused[0] != null) {
+      return refused[0];
     }
     if (!entry.owner.equals(owner)) {
       return LockAttempt.heldElsewhere();
@@ -130,15 +204,23 @@ public final class InMemoryLockProvider implements LockProvider {
   private static LockInfo info(String name, Entry entry) {
     long now = System.nanoTime();
     Instant wallNow = Instant.now();
+    boolean taken = !entry.owner.equals(NEVER_TAKEN);
     return new LockInfo(
         name,
         entry.owner,
-        wallNow.minusNanos(now - entry.lockedAtNanos),
-        wallNow.plusNanos(entry.lockUntilNanos - now),
+        taken ? wallNow.minusNanos(now - entry.lockedAtNanos) : null,
+        taken ? wallNow.plusNanos(entry.lockUntilNanos - now) : null,
         entry.lockUntilNanos - now > 0,
         entry.lastFireMillis == NO_FIRE ? null : Instant.ofEpochMilli(entry.lastFireMillis),
         entry.lastRun,
-        null);
+        entry.pauseInForce());
+  }
+
+  /** Adds a record to a name's history, when this node keeps one. */
+  private void record(String name, RunRecord run) {
+    if (history.enabled()) {
+      memory.histories.computeIfAbsent(name, n -> new RunHistory()).add(run, history);
+    }
   }
 
   private final class InMemoryLock implements SimpleLock {
@@ -163,6 +245,7 @@ public final class InMemoryLockProvider implements LockProvider {
     @Override
     public void unlock(RunEnd end) {
       long keepUntil = lockedAtNanos + configuration.lockAtLeastFor().toNanos();
+      RunRecord[] written = {null};
       locks.computeIfPresent(
           configuration.name(),
           (name, current) -> {
@@ -182,6 +265,7 @@ public final class InMemoryLockProvider implements LockProvider {
                     configuration.kind(),
                     recorded.errorClass(),
                     recorded.errorMessage());
+            written[0] = run;
             // Kept, expired, rather than removed: the guard must remember the latest fire.
             return new Entry(
                 owner,
@@ -189,8 +273,12 @@ public final class InMemoryLockProvider implements LockProvider {
                 keepUntil - now > 0 ? keepUntil : now,
                 fencingToken,
                 current.lastFireMillis,
-                run);
+                run,
+                current.pause);
           });
+      if (written[0] != null) {
+        record(configuration.name(), written[0]);
+      }
     }
 
     @Override
@@ -211,7 +299,8 @@ public final class InMemoryLockProvider implements LockProvider {
                 now + atMostFor.toNanos(),
                 current.fencingToken,
                 current.lastFireMillis,
-                current.lastRun);
+                current.lastRun,
+                current.pause);
           });
       return done[0]
           ? Optional.of(new InMemoryLock(extended, owner, now, fencingToken))
@@ -263,9 +352,62 @@ public final class InMemoryLockProvider implements LockProvider {
                 now,
                 current.fencingToken,
                 current.lastFireMillis,
-                current.lastRun);
+                current.lastRun,
+                current.pause);
           });
       return released[0];
+    }
+
+    /** Pauses by the wall clock, the clock the in-memory store reads pauses with. */
+    @Override
+    public LockInfo pause(String name, Instant until, String by) {
+      LockConfiguration.checkName(name);
+      String author = PauseArguments.by(name, by);
+      PauseArguments.until(name, until, Instant.now());
+      LockPause pause = new LockPause(until, author);
+      Entry paused =
+          locks.compute(
+              name,
+              (n, current) -> current == null ? Entry.pausedOnly(pause) : current.withPause(pause));
+      return info(name, paused);
+    }
+
+    @Override
+    public boolean resume(String name, String by) {
+      LockConfiguration.checkName(name);
+      boolean[] wasPaused = {false};
+      locks.computeIfPresent(
+          name,
+          (n, current) -> {
+            wasPaused[0] = current.pauseInForce() != null;
+            return current.pause == null ? current : current.withPause(null);
+          });
+      return wasPaused[0];
+    }
+
+    @Override
+    public boolean keepsHistory() {
+      return history.enabled();
+    }
+
+    @Override
+    public List<RunRecord> history(String name, int limit) {
+      int size = LockAdmin.pageSize(limit);
+      LockConfiguration.checkName(name);
+      RunHistory runs = memory.histories.get(name);
+      return runs == null || !history.enabled() ? List.of() : runs.newest(size, history);
+    }
+
+    @Override
+    public void recordMissed(String name, Instant slot, String missedBy) {
+      LockConfiguration.checkName(name);
+      Objects.requireNonNull(slot, "slot");
+      Objects.requireNonNull(missedBy, "nodeId");
+      Instant now = Instant.now();
+      record(
+          name,
+          new RunRecord(
+              slot, missedBy, now, now, RunOutcome.MISSED, RunKind.SCHEDULED, null, null));
     }
   }
 }

@@ -40,20 +40,7 @@ public record LockConfiguration(
    *     a manual run names a fire or a catch-up names none
    */
   public LockConfiguration {
-    if (name == null || name.isBlank()) {
-      throw new IllegalArgumentException(
-          CoreMessage.LOCK_NAME.text(
-              "Lock name must not be "
-                  + (name == null ? "null" : "blank (was '" + Printable.of(name) + "')")));
-    }
-    if (name.indexOf('\u0000') >= 0) {
-      // PostgreSQL cannot store it in text, and C-based clients cut the name short at it.
-      throw new IllegalArgumentException(
-          CoreMessage.LOCK_NAME.text(
-              "Lock name '"
-                  + Printable.of(name)
-                  + "' must not contain the character U+0000 (NUL)"));
-    }
+    checkName(name);
     if (lockAtMostFor == null) {
       throw new IllegalArgumentException(
           CoreMessage.LOCK_DURATIONS.text(
@@ -105,6 +92,32 @@ public record LockConfiguration(
     }
     // Stores keep epoch milliseconds; two nodes must name the same fire with the same value.
     fireInstant = fireInstant == null ? null : fireInstant.truncatedTo(ChronoUnit.MILLIS);
+  }
+
+  /**
+   * Checks a lock name as every configuration does, for the operations that name a lock without
+   * taking it (the admin's pause, history and the like).
+   *
+   * @param name the lock name
+   * @return the name
+   * @throws IllegalArgumentException if the name is null or blank, or holds U+0000
+   */
+  public static String checkName(String name) {
+    if (name == null || name.isBlank()) {
+      throw new IllegalArgumentException(
+          CoreMessage.LOCK_NAME.text(
+              "Lock name must not be "
+                  + (name == null ? "null" : "blank (was '" + Printable.of(name) + "')")));
+    }
+    if (name.indexOf('\u0000') >= 0) {
+      // PostgreSQL cannot store it in text, and C-based clients cut the name short at it.
+      throw new IllegalArgumentException(
+          CoreMessage.LOCK_NAME.text(
+              "Lock name '"
+                  + Printable.of(name)
+                  + "' must not contain the character U+0000 (NUL)"));
+    }
+    return name;
   }
 
   /**

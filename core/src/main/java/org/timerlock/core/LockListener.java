@@ -44,6 +44,14 @@ public interface LockListener {
   default void alreadyRan(LockConfiguration configuration) {}
 
   /**
+   * An operator paused the lock in the store, so the task did not run. Called on every node at
+   * every call while the pause lasts.
+   *
+   * @param configuration the lock, with the refused fire instant when the call served a fire
+   */
+  default void paused(LockConfiguration configuration) {}
+
+  /**
    * The task finished and the lock was released (or its release was attempted).
    *
    * @param configuration the lock

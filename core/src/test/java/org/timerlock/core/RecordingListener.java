@@ -28,6 +28,11 @@ final class RecordingListener implements LockListener {
   }
 
   @Override
+  public void paused(LockConfiguration c) {
+    calls.add("paused " + c.name() + " " + c.fireInstant());
+  }
+
+  @Override
   public void released(
       LockConfiguration c, OptionalLong fencingToken, Duration ranFor, Throwable failure) {
     lastRanFor = ranFor;

@@ -74,7 +74,25 @@ public enum CdiMessage implements MessageCode {
   /** A lock store that cannot tell which fires it granted: no missed-fire watch. */
   WATCH_UNAVAILABLE(232),
   /** The missed-fire check's own thread that did not end when the application stopped. */
-  WATCH_NOT_STOPPED(233);
+  WATCH_NOT_STOPPED(233),
+  /** An operator's request to run a job now (WARNING, the audit). */
+  RUN_NOW_REQUESTED(234),
+  /** A job to run now or catch up whose bean cannot be found. */
+  RUN_NO_BEAN(235),
+  /** A lock paused by an operator (WARNING, the audit). */
+  PAUSED_BY_OPERATOR(236),
+  /** A lock resumed by an operator (WARNING, the audit). */
+  RESUMED_BY_OPERATOR(237),
+  /** A locked job still running when the drain timeout at shutdown ended. */
+  DRAIN_TIMEOUT(238),
+  /** A lock with catch-up whose job TimerLock cannot run by itself. */
+  CATCH_UP_NOT_RUNNABLE(239),
+  /** A missed slot that a catch-up run started for (INFO). */
+  CATCH_UP_STARTED(240),
+  /** A run now or catch-up that failed before its lock decision. */
+  DIRECT_RUN_FAILED(241),
+  /** A missed slot the watch could not record in the run history. */
+  HISTORY_WRITE_FAILED(242);
 
   private final int number;
 

@@ -31,6 +31,7 @@ public final class DeployedLocks {
   private final StoreFailurePolicy storeFailurePolicy;
   private final int metricsMaxLocks;
   private final WatchSettings watch;
+  private final Duration drainTimeout;
 
   /**
    * @param annotated the lock of every annotated method whose settings are valid, in scan order
@@ -39,6 +40,7 @@ public final class DeployedLocks {
    * @param storeFailurePolicy what a call does when the store cannot answer
    * @param metricsMaxLocks the most lock names the metrics tag meters with
    * @param watch how this node takes part in the missed-fire watch
+   * @param drainTimeout how long the application's stop waits for running jobs
    */
   DeployedLocks(
       Map<LockCandidate, ResolvedLock> annotated,
@@ -46,7 +48,9 @@ public final class DeployedLocks {
       String nodeId,
       StoreFailurePolicy storeFailurePolicy,
       int metricsMaxLocks,
-      WatchSettings watch) {
+      WatchSettings watch,
+      Duration drainTimeout) {
+    this.drainTimeout = drainTimeout;
     this.annotated = Collections.unmodifiableMap(new LinkedHashMap<>(annotated));
     annotated.forEach(
         (candidate, lock) ->
@@ -113,6 +117,21 @@ public final class DeployedLocks {
    */
   Optional<Duration> grace(String name) {
     return resolver.grace(name);
+  }
+
+  /**
+   * How old the latest missed slot of a lock may be to be caught up.
+   *
+   * @return the window, or empty when catch-up is off
+   * @throws IllegalArgumentException when the value is invalid (the key check reported it)
+   */
+  Optional<Duration> catchUpWithin(String name) {
+    return resolver.catchUpWithin(name);
+  }
+
+  /** How long the application's stop waits for running jobs ({@code 0}: not at all). */
+  Duration drainTimeout() {
+    return drainTimeout;
   }
 
   String nodeId() {

@@ -75,6 +75,40 @@ final class EventPublisher implements LockListener {
     fire(Kind.STORE_FAILURE, configuration, OptionalLong.empty(), null, failure, operation);
   }
 
+  @Override
+  public void paused(LockConfiguration configuration) {
+    fire(Kind.PAUSED, configuration, OptionalLong.empty(), null, null, null);
+  }
+
+  /** The application is stopping: the call is skipped without asking the store. */
+  void shuttingDown(LockConfiguration configuration) {
+    fire(Kind.SHUTTING_DOWN, configuration, OptionalLong.empty(), null, null, null);
+  }
+
+  /**
+   * An operator's action on the lock, for the audit.
+   *
+   * @param kind {@link Kind#PAUSE_STARTED}, {@link Kind#PAUSE_ENDED} or {@link Kind#RUN_NOW}
+   * @param configuration the lock
+   * @param by who asked
+   * @param until when a pause ends by itself, or null
+   */
+  void operatorAction(Kind kind, LockConfiguration configuration, String by, Instant until) {
+    fire(
+        new LockEvent(
+            kind,
+            configuration,
+            method,
+            nodeId,
+            Instant.now(),
+            null,
+            null,
+            null,
+            OptionalLong.empty(),
+            by,
+            until));
+  }
+
   /** The lock is switched off by configuration: the call is skipped without asking the store. */
   void disabled(LockConfiguration configuration) {
     fire(Kind.DISABLED, configuration, OptionalLong.empty(), null, null, null);

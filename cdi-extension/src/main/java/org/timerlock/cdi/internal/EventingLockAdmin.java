@@ -7,23 +7,28 @@ import jakarta.inject.Inject;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.security.Principal;
+import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
+import org.timerlock.cdi.LockEvent;
 import org.timerlock.cdi.LockReleasedByAdmin;
+import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.LockProvider;
 import org.timerlock.core.OwnerIds;
 import org.timerlock.core.admin.LockAdmin;
 import org.timerlock.core.admin.LockInfo;
 import org.timerlock.core.admin.LockPage;
+import org.timerlock.core.admin.RunRecord;
 import org.timerlock.core.spi.Printable;
 
 /**
  * The injectable {@link LockAdmin}: the admin of the application's {@link LockProvider}, asked at
- * each call, with every release logged and fired as a {@link LockReleasedByAdmin} event. The caller
- * who asked is taken from the container's built-in {@link Principal} bean, the caller identity of
- * the request or EJB call (what Jakarta Security's {@code SecurityContext} also names): a JDK type,
- * so no security API is needed, and a container without one (or a thread without a security
- * context) leaves the caller unknown.
+ * each call, with every release logged and fired as a {@link LockReleasedByAdmin} event, and every
+ * pause and resume logged and fired as a {@link LockEvent}. The caller who asked is taken from the
+ * container's built-in {@link Principal} bean, the caller identity of the request or EJB call (what
+ * Jakarta Security's {@code SecurityContext} also names): a JDK type, so no security API is needed,
+ * and a container without one (or a thread without a security context) leaves the caller unknown.
  */
 @ApplicationScoped
 public class EventingLockAdmin implements LockAdmin {
@@ -34,6 +39,8 @@ public class EventingLockAdmin implements LockAdmin {
   private final Event<LockReleasedByAdmin> events;
   private final String nodeId;
   private final Instance<Principal> callers;
+  private final Event<LockEvent> lockEvents;
+  private final JobRegistry jobs;
 
   /** For the container's client proxy only. */
   protected EventingLockAdmin() {
@@ -41,6 +48,8 @@ public class EventingLockAdmin implements LockAdmin {
     this.events = null;
     this.nodeId = null;
     this.callers = null;
+    this.lockEvents = null;
+    this.jobs = null;
   }
 
   @Inject
@@ -48,7 +57,11 @@ public class EventingLockAdmin implements LockAdmin {
       LockProvider provider,
       Event<LockReleasedByAdmin> events,
       DeployedLocks locks,
-      Instance<Principal> callers) {
+      Instance<Principal> callers,
+      Event<LockEvent> lockEvents,
+      JobRegistry jobs) {
+    this.lockEvents = lockEvents;
+    this.jobs = jobs;
     this.provider = provider;
     this.events = events;
     this.nodeId = locks.nodeId();
@@ -79,6 +92,77 @@ public class EventingLockAdmin implements LockAdmin {
     Optional<LockInfo> released = admin().release(name);
     released.ifPresent(lock -> released(name, lock.owner()));
     return released;
+  }
+
+  /**
+   * Pauses the lock in the store, then logs one WARNING naming who, from which node and until when,
+   * and fires a {@link LockEvent.Kind#PAUSE_STARTED} event.
+   */
+  @Override
+  public LockInfo pause(String name, Instant until, String by) {
+    LockInfo paused = admin().pause(name, until, by);
+    LOG.log(
+        Level.WARNING,
+        CdiMessage.PAUSED_BY_OPERATOR.text(
+            "TimerLock: lock ''{0}'' was paused by {1} on node {2} until {3}: no node takes it"
+                + " until then; a run in progress goes on"),
+        Printable.shortened(name),
+        Printable.shortened(by),
+        nodeId,
+        until == null ? "it is resumed" : Printable.of(until.toString()));
+    publisher(name).operatorAction(LockEvent.Kind.PAUSE_STARTED, configuration(name), by, until);
+    return paused;
+  }
+
+  /**
+   * Ends the lock's pause in the store; when it was paused, logs one WARNING naming who and from
+   * which node, and fires a {@link LockEvent.Kind#PAUSE_ENDED} event.
+   */
+  @Override
+  public boolean resume(String name, String by) {
+    boolean resumed = admin().resume(name, by);
+    if (resumed) {
+      LOG.log(
+          Level.WARNING,
+          CdiMessage.RESUMED_BY_OPERATOR.text(
+              "TimerLock: lock ''{0}'' was resumed by {1} on node {2}: any node may take it again"),
+          Printable.shortened(name),
+          Printable.shortened(by),
+          nodeId);
+      publisher(name).operatorAction(LockEvent.Kind.PAUSE_ENDED, configuration(name), by, null);
+    }
+    return resumed;
+  }
+
+  @Override
+  public boolean keepsHistory() {
+    return admin().keepsHistory();
+  }
+
+  @Override
+  public List<RunRecord> history(String name, int limit) {
+    return admin().history(name, limit);
+  }
+
+  @Override
+  public void recordMissed(String name, Instant slot, String nodeId) {
+    admin().recordMissed(name, slot, nodeId);
+  }
+
+  /** The audit's events name the locked method when a job of this deployment uses the lock. */
+  private EventPublisher publisher(String name) {
+    return new EventPublisher(
+        lockEvents, nodeId, jobs.lockOf(name).map(ResolvedLock::method).orElse(null));
+  }
+
+  /**
+   * The lock as this deployment configures it; a lock no job of it uses carries its name only, with
+   * the shortest lease.
+   */
+  private LockConfiguration configuration(String name) {
+    return jobs.lockOf(name)
+        .map(ResolvedLock::configuration)
+        .orElseGet(() -> LockConfiguration.of(name, Duration.ofMillis(1)));
   }
 
   private void released(String name, String owner) {

@@ -2,6 +2,7 @@ package org.timerlock.cdi.internal;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneId;
 import java.util.List;
 import org.timerlock.core.schedule.CalendarSchedule;
 
@@ -19,6 +20,21 @@ interface FireSchedule {
    * @return the slot, or null when the schedule has ended
    */
   Instant nextAfter(Instant after);
+
+  /**
+   * The latest slot at or before an instant: the slot a catch-up would run.
+   *
+   * @param atOrBefore the instant
+   * @return the slot, or null when the schedule had none yet
+   */
+  Instant latestAtOrBefore(Instant atOrBefore);
+
+  /**
+   * The time zone the schedule is read in, as operators see it.
+   *
+   * @return the zone; null for a fixed rate, whose slots do not depend on one
+   */
+  ZoneId zone();
 
   /**
    * The usual gap between two slots: the gap between the first two slots after an instant.
@@ -49,6 +65,25 @@ interface FireSchedule {
       }
 
       @Override
+      public Instant latestAtOrBefore(Instant atOrBefore) {
+        Instant latest = null;
+        for (CalendarSchedule schedule : all) {
+          Instant fire = schedule.latestFireAtOrBefore(atOrBefore).orElse(null);
+          if (fire != null && (latest == null || fire.isAfter(latest))) {
+            latest = fire;
+          }
+        }
+        return latest;
+      }
+
+      @Override
+      public ZoneId zone() {
+        // Several schedules in different zones have no one zone to show.
+        ZoneId first = all.get(0).zone();
+        return all.stream().allMatch(s -> s.zone().equals(first)) ? first : null;
+      }
+
+      @Override
       public String toString() {
         return all.size() == 1 ? all.get(0).toString() : all.toString();
       }
@@ -62,6 +97,16 @@ interface FireSchedule {
       @Override
       public Instant nextAfter(Instant after) {
         return Instant.ofEpochMilli((Math.floorDiv(after.toEpochMilli(), millis) + 1) * millis);
+      }
+
+      @Override
+      public Instant latestAtOrBefore(Instant atOrBefore) {
+        return Instant.ofEpochMilli(Math.floorDiv(atOrBefore.toEpochMilli(), millis) * millis);
+      }
+
+      @Override
+      public ZoneId zone() {
+        return null;
       }
 
       @Override

@@ -91,6 +91,11 @@ final class FireSource {
     return Optional.ofNullable(slots);
   }
 
+  /** What schedules the method. */
+  Kind kind() {
+    return kind;
+  }
+
   /** For the deployment summary: how fires are told apart; empty when there is nothing to say. */
   String description() {
     return kind.description;

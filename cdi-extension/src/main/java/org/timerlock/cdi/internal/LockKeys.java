@@ -50,7 +50,15 @@ enum LockKeys {
       ValueType.POSITIVE_DURATION,
       "timerlock.default.grace, else half the lock's period, at most 5m",
       "How long after a slot of this lock's schedule its fire may still arrive before the slot"
-          + " counts as missed.");
+          + " counts as missed."),
+  CATCH_UP_WITHIN(
+      "catch-up-within",
+      ValueType.POSITIVE_DURATION,
+      "off",
+      "Set to run the latest slot of this lock's schedule that no node ran, once in the cluster,"
+          + " when it is not older than this: at deployment and when the missed-fire watch finds"
+          + " a missed slot. Needs a schedule every node knows, the fire guard, and a job"
+          + " TimerLock can run by itself.");
 
   private static final Pattern LOCK_KEY = Pattern.compile("timerlock\\.lock\\.\"(.*)\"\\.(.+)");
   private static final Pattern ENV_LOCK_KEY = Pattern.compile("TIMERLOCK_LOCK__(.+)__([A-Z0-9_]+)");

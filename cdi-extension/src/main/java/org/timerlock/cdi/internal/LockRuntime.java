@@ -1,10 +1,15 @@
 package org.timerlock.cdi.internal;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.BeforeDestroyed;
 import jakarta.enterprise.event.Event;
+import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.event.Reception;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Inject;
 import jakarta.interceptor.InvocationContext;
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
 import java.lang.reflect.Method;
 import java.time.Duration;
 import java.time.Instant;
@@ -21,6 +26,7 @@ import org.timerlock.core.LockProvider;
 import org.timerlock.core.LockingTaskExecutor;
 import org.timerlock.core.TaskResult;
 import org.timerlock.core.schedule.CalendarSchedule;
+import org.timerlock.core.spi.Printable;
 
 /**
  * What the interceptor and {@link org.timerlock.cdi.LockedTasks} run calls through: the locks
@@ -30,12 +36,20 @@ import org.timerlock.core.schedule.CalendarSchedule;
 @ApplicationScoped
 public class LockRuntime {
 
+  private static final Logger LOG = System.getLogger(LockRuntime.class.getName());
+
+  /** How messages name a lock taken through the injected executor or {@code LockedTasks}. */
+  private static final String PROGRAMMATIC = "LockedTasks or LockingTaskExecutor";
+
   private final DeployedLocks locks;
   private final LockProvider provider;
   private final Event<LockEvent> events;
   private final Map<Method, DefaultLockingTaskExecutor> executors = new ConcurrentHashMap<>();
   private final DefaultLockingTaskExecutor programmatic;
   private final MissedFireWatch watch;
+  private final JobRegistry jobs;
+  private final CatchUp catchUp;
+  private final Drain drain = new Drain();
 
   /** For the container's client proxy only. */
   protected LockRuntime() {
@@ -44,13 +58,22 @@ public class LockRuntime {
     this.events = null;
     this.programmatic = null;
     this.watch = null;
+    this.jobs = null;
+    this.catchUp = null;
   }
 
   @Inject
   LockRuntime(
-      DeployedLocks locks, LockProvider provider, Event<LockEvent> events, MissedFireWatch watch) {
+      DeployedLocks locks,
+      LockProvider provider,
+      Event<LockEvent> events,
+      MissedFireWatch watch,
+      JobRegistry jobs,
+      CatchUp catchUp) {
+    this.catchUp = catchUp;
     this.locks = locks;
     this.watch = watch;
+    this.jobs = jobs;
     this.provider = RecordedLockProvider.wrap(provider);
     this.events = events;
     this.programmatic = executor(null);
@@ -76,9 +99,15 @@ public class LockRuntime {
                   + context.getTarget().getClass().getName()
                   + "; the call was not run. Please report this with the class and method."));
     }
-    Instant fire =
-        lock.oncePerFire() ? lock.fires().fireOf(context.getTimer(), lock.where()) : null;
-    TaskResult<Object> result = run(lock, fire, context::proceed);
+    DirectRun direct = DirectRun.claim(lock.name());
+    TaskResult<Object> result;
+    if (direct != null) {
+      result = runDirect(lock, direct, context::proceed);
+    } else {
+      Instant fire =
+          lock.oncePerFire() ? lock.fires().fireOf(context.getTimer(), lock.where()) : null;
+      result = run(lock, lock.configuration().forFire(fire), context::proceed);
+    }
     if (result.wasExecuted()) {
       return result.getResult();
     }
@@ -109,25 +138,44 @@ public class LockRuntime {
   }
 
   /**
-   * Watches a lock of {@code LockedTasks} that runs every {@code period} on the epoch grid for
-   * missed fires.
+   * Remembers a task that {@code LockedTasks} scheduled with a trigger TimerLock cannot read, so
+   * that operators see it and can run it now.
    *
    * @param name the lock name
-   * @param period the period
+   * @param task the task, without its lock
    */
-  public void watchFixedRate(String name, Duration period) {
-    watch.watch(name, FireSchedule.fixedRate(period));
+  public void scheduled(String name, Runnable task) {
+    jobs.scheduled(name, task, null);
   }
 
   /**
-   * Watches a lock of {@code LockedTasks} that runs at the fires of a calendar schedule for missed
-   * fires.
+   * Remembers a task of {@code LockedTasks} that runs every {@code period} on the epoch grid, and
+   * watches it for missed fires.
+   *
+   * @param name the lock name
+   * @param period the period
+   * @param task the task, without its lock
+   */
+  public void scheduledFixedRate(String name, Duration period, Runnable task) {
+    scheduled(name, FireSchedule.fixedRate(period), task);
+  }
+
+  /**
+   * Remembers a task of {@code LockedTasks} that runs at the fires of a calendar schedule, and
+   * watches it for missed fires.
    *
    * @param name the lock name
    * @param schedule the schedule
+   * @param task the task, without its lock
    */
-  public void watchSchedule(String name, CalendarSchedule schedule) {
-    watch.watch(name, FireSchedule.of(List.of(schedule)));
+  public void scheduledCron(String name, CalendarSchedule schedule, Runnable task) {
+    scheduled(name, FireSchedule.of(List.of(schedule)), task);
+  }
+
+  private void scheduled(String name, FireSchedule slots, Runnable task) {
+    jobs.scheduled(name, task, slots);
+    watch.watch(name, slots);
+    catchUp.scheduled(name);
   }
 
   /**
@@ -139,15 +187,112 @@ public class LockRuntime {
     return locks.nodeId();
   }
 
-  private <T> TaskResult<T> run(ResolvedLock lock, Instant fire, Callable<T> task)
+  /**
+   * Runs a task of {@code LockedTasks} as a run TimerLock started by itself.
+   *
+   * @param lock the task's lock
+   * @param direct the run
+   * @param task the task
+   * @throws Exception the store's error under the {@code fail} policy
+   */
+  void runDirect(ResolvedLock lock, DirectRun direct, Runnable task) throws Exception {
+    runDirect(
+        lock,
+        direct,
+        () -> {
+          task.run();
+          return null;
+        });
+  }
+
+  /** Runs a call as a run TimerLock started by itself, and reports its lock decision to it. */
+  private <T> TaskResult<T> runDirect(ResolvedLock lock, DirectRun direct, Callable<T> task)
       throws Exception {
-    LockConfiguration configuration = lock.configuration().forFire(fire);
+    TaskResult<T> result =
+        run(
+            lock,
+            direct.configure(lock.configuration()),
+            () -> {
+              direct.started();
+              return task.call();
+            });
+    if (!result.wasExecuted()) {
+      direct.refused(result.outcome());
+    }
+    return result;
+  }
+
+  private <T> TaskResult<T> run(
+      ResolvedLock lock, LockConfiguration configuration, Callable<T> task) throws Exception {
     if (!lock.enabled()) {
       return disabled(configuration, lock.method());
     }
-    return executors
-        .computeIfAbsent(lock.method(), this::executor)
-        .executeWithLock(task, configuration);
+    DefaultLockingTaskExecutor executor =
+        lock.method() == null
+            ? programmatic
+            : executors.computeIfAbsent(lock.method(), this::executor);
+    return gated(executor, task, configuration, lock.method(), lock.where());
+  }
+
+  /** Runs a call through the drain's gate: none passes once the application stops. */
+  private <T> TaskResult<T> gated(
+      DefaultLockingTaskExecutor executor,
+      Callable<T> task,
+      LockConfiguration configuration,
+      Method method,
+      String where)
+      throws Exception {
+    Drain.Pass pass = drain.enter(configuration, where);
+    if (pass == null) {
+      return shuttingDown(configuration, method);
+    }
+    try {
+      return executor.executeWithLock(task, configuration);
+    } finally {
+      drain.leave(pass);
+    }
+  }
+
+  /**
+   * Whether the application is stopping: no new lock is taken while the running jobs drain.
+   *
+   * @return true from the start of the drain on
+   */
+  public boolean draining() {
+    return drain.closed();
+  }
+
+  /**
+   * Drains the running jobs when the application stops, before the provider and its store client
+   * close (they close when the application context is gone): no new lock from now on, and a bounded
+   * wait ({@code timerlock.shutdown.drain-timeout}) for the running jobs to end and release. A job
+   * still running then is named in one WARNING; its lease stays in the store until lockAtMostFor.
+   */
+  void drain(
+      @Observes(notifyObserver = Reception.IF_EXISTS) @BeforeDestroyed(ApplicationScoped.class)
+          Object application) {
+    watch.stop();
+    Duration timeout = locks.drainTimeout();
+    List<Drain.Pass> left;
+    try {
+      left = drain.close(timeout);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      left = List.of();
+    }
+    for (Drain.Pass pass : left) {
+      LOG.log(
+          Level.WARNING,
+          CdiMessage.DRAIN_TIMEOUT.text(
+              "TimerLock: the application stops while lock ''{0}'' ({1}) is still running after"
+                  + " the drain timeout of {2} ({3}): its lease stays in the store until it"
+                  + " releases or lockAtMostFor ({4}) ends"),
+          Printable.shortened(pass.configuration().name()),
+          pass.where(),
+          timeout,
+          TimerLockKeys.SHUTDOWN_DRAIN_TIMEOUT.name(),
+          pass.configuration().lockAtMostFor());
+    }
   }
 
   /**
@@ -166,7 +311,16 @@ public class LockRuntime {
           disabled(configuration, null);
           return false;
         }
-        return programmatic.executeWithLock(task, configuration);
+        Drain.Pass pass = drain.enter(configuration, PROGRAMMATIC);
+        if (pass == null) {
+          shuttingDown(configuration, null);
+          return false;
+        }
+        try {
+          return programmatic.executeWithLock(task, configuration);
+        } finally {
+          drain.leave(pass);
+        }
       }
 
       @Override
@@ -175,7 +329,7 @@ public class LockRuntime {
         if (!locks.enabled(configuration.name())) {
           return disabled(configuration, null);
         }
-        return programmatic.executeWithLock(task, configuration);
+        return gated(programmatic, task, configuration, null, PROGRAMMATIC);
       }
 
       @Override
@@ -188,6 +342,16 @@ public class LockRuntime {
   private <T> TaskResult<T> disabled(LockConfiguration configuration, Method method) {
     new EventPublisher(events, locks.nodeId(), method).disabled(configuration);
     return TaskResult.skipped(TaskResult.Outcome.DISABLED);
+  }
+
+  private <T> TaskResult<T> shuttingDown(LockConfiguration configuration, Method method) {
+    // Every call refused while the application stops: quiet, the stop itself is the news.
+    LOG.log(
+        Level.DEBUG,
+        "TimerLock: skipped lock ''{0}'': the application is stopping",
+        Printable.shortened(configuration.name()));
+    new EventPublisher(events, locks.nodeId(), method).shuttingDown(configuration);
+    return TaskResult.skipped(TaskResult.Outcome.SHUTTING_DOWN);
   }
 
   private DefaultLockingTaskExecutor executor(Method method) {

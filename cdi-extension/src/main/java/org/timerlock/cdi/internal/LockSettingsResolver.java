@@ -81,6 +81,17 @@ final class LockSettingsResolver {
     return settings.find(TimerLockKeys.DEFAULT_GRACE);
   }
 
+  /**
+   * How old the latest missed slot of a lock may be to be caught up, if configuration says.
+   *
+   * @return the window, or empty when catch-up is off (the default)
+   */
+  Optional<Duration> catchUpWithin(String name) {
+    return settings
+        .get(LockKeys.CATCH_UP_WITHIN.key(name))
+        .map(v -> (Duration) LockKeys.CATCH_UP_WITHIN.checkedKey(name).parse(v));
+  }
+
   private ResolvedLock lock(
       String where, LockCandidate candidate, String name, String atMostFor, String atLeastFor) {
     LockConfiguration configuration = configuration(name, atMostFor, atLeastFor);

@@ -98,6 +98,11 @@ final class MissedFireCheck {
     return new Findings(missed, beyondLimit, overdue);
   }
 
+  /** The grid slot of this check. */
+  Instant thisCheck() {
+    return thisCheck;
+  }
+
   /**
    * Whether no node made the checks between the previous one and this one, while a slot fell in
    * that gap: then likely no node was up.

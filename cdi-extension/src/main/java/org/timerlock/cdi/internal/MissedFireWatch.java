@@ -15,9 +15,11 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.timerlock.cdi.LockEvent;
 import org.timerlock.cdi.internal.MissedFireCheck.Findings;
@@ -52,6 +54,7 @@ public class MissedFireWatch {
   private final Instance<LockProvider> providers;
   private final Event<LockEvent> events;
   private final OverdueLocks overdue;
+  private final CatchUp catchUp;
   private final Clock clock;
   private final Map<String, WatchedLock> watched = new ConcurrentHashMap<>();
   private final Map<String, Instant> storeFailures = new ConcurrentHashMap<>();
@@ -67,6 +70,7 @@ public class MissedFireWatch {
     this.providers = null;
     this.events = null;
     this.overdue = null;
+    this.catchUp = null;
     this.clock = null;
   }
 
@@ -76,7 +80,9 @@ public class MissedFireWatch {
       Instance<LockProvider> providers,
       Event<LockEvent> events,
       OverdueLocks overdue,
+      CatchUp catchUp,
       Instance<Clock> clocks) {
+    this.catchUp = catchUp;
     this.locks = locks;
     this.providers = providers;
     this.events = events;
@@ -119,6 +125,16 @@ public class MissedFireWatch {
     }
   }
 
+  /**
+   * Whether the watch checks a lock's slots on this node.
+   *
+   * @param lockName the lock name
+   * @return true when the lock is watched and the watch runs
+   */
+  synchronized boolean watching(String lockName) {
+    return loop != null && watched.containsKey(lockName);
+  }
+
   @PreDestroy
   synchronized void stop() {
     stopped = true;
@@ -155,11 +171,10 @@ public class MissedFireWatch {
       return;
     }
     Optional<LockAdmin> lockAdmin = candidate.admin();
-    if (lockAdmin.isEmpty() || !candidate.features().contains(LockProvider.Feature.FIRE_GUARD)) {
-      unavailable(
-          "the lock store "
-              + candidate.description()
-              + " cannot tell which fires it granted (it needs the fire guard and lock admin)");
+    // The fire guard is judged at each check, not here: a JDBC provider knows whether its table
+    // keeps the fires only once it has looked at it, at its first acquire.
+    if (lockAdmin.isEmpty()) {
+      unavailable(cannotTell(candidate));
       return;
     }
     provider = candidate;
@@ -167,7 +182,13 @@ public class MissedFireWatch {
     loop = new WatchLoop(clock, locks.watch().interval(), this::check);
   }
 
-  private void unavailable(String why) {
+  private static String cannotTell(LockProvider provider) {
+    return "the lock store "
+        + provider.description()
+        + " cannot tell which fires it granted (it needs the fire guard and lock admin)";
+  }
+
+  private synchronized void unavailable(String why) {
     if (!unavailableLogged) {
       unavailableLogged = true;
       LOG.log(
@@ -193,7 +214,12 @@ public class MissedFireWatch {
         return;
       }
       try {
-        report(new MissedFireCheck(previous, gridSlot, settings.interval()));
+        // The acquire above has made the provider look at its store.
+        if (provider.features().contains(LockProvider.Feature.FIRE_GUARD)) {
+          report(new MissedFireCheck(previous, gridSlot, settings.interval()));
+        } else {
+          unavailable(cannotTell(provider));
+        }
       } finally {
         taken.get().unlock();
       }
@@ -214,8 +240,11 @@ public class MissedFireWatch {
     Findings findings = check.judge(all, rows.byName(), clock.instant());
     findings.overdueSeconds().forEach(overdue::set);
     String nodes = rows.nodes();
+    Set<WatchedLock> late = new LinkedHashSet<>(findings.beyondLimit().keySet());
     for (Missed missed : findings.missed()) {
       WatchedLock lock = missed.lock();
+      late.add(lock);
+      recordMissed(lock, missed.slot());
       LOG.log(
           Level.WARNING,
           CdiMessage.FIRE_MISSED.text(
@@ -245,6 +274,29 @@ public class MissedFireWatch {
                     lock.where(),
                     String.valueOf(MissedFireCheck.MAX_SLOTS_PER_LOCK),
                     firstNotListed));
+    // Only the latest missed slot of each lock is caught up: the latest slot the check judged.
+    for (WatchedLock lock : late) {
+      Instant latest = lock.slots().latestAtOrBefore(check.thisCheck().minus(lock.grace()));
+      if (latest != null) {
+        catchUp.missed(lock.name(), latest);
+      }
+    }
+  }
+
+  /** Keeps the missed slot in the run history, where the store keeps one. */
+  private void recordMissed(WatchedLock lock, Instant slot) {
+    try {
+      admin.recordMissed(lock.name(), slot, locks.nodeId());
+    } catch (RuntimeException e) {
+      LOG.log(
+          Level.WARNING,
+          CdiMessage.HISTORY_WRITE_FAILED.text(
+              "TimerLock: the missed slot {0} of lock ''{1}'' could not be recorded in the run"
+                  + " history: {2}"),
+          slot,
+          Printable.shortened(lock.name()),
+          e.toString());
+    }
   }
 
   private String likelyCause(MissedFireCheck check, Missed missed) {

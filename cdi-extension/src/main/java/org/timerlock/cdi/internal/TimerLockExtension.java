@@ -23,6 +23,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import org.eclipse.microprofile.config.Config;
 import org.eclipse.microprofile.config.ConfigProvider;
+import org.timerlock.cdi.LockedJobs;
 import org.timerlock.cdi.internal.metrics.MetricTags;
 import org.timerlock.core.LockProvider;
 import org.timerlock.core.spi.ConfigKey;
@@ -50,7 +51,12 @@ public class TimerLockExtension implements Extension {
           EventingLockAdmin.class,
           MetricTags.class,
           MissedFireWatch.class,
-          OverdueLocks.class);
+          OverdueLocks.class,
+          JobRegistry.class,
+          DirectRunner.class,
+          RunNow.class,
+          CatchUp.class,
+          LockedJobs.class);
 
   private final List<LockCandidate> candidates = new ArrayList<>();
   private final Problems problems = new Problems();
@@ -126,7 +132,8 @@ public class TimerLockExtension implements Extension {
             new WatchSettings(
                 valueOrDefault(settings, TimerLockKeys.WATCH_ENABLED),
                 valueOrDefault(settings, TimerLockKeys.WATCH_INTERVAL),
-                valueOrDefault(settings, TimerLockKeys.WATCH_LOCK_NAME)));
+                valueOrDefault(settings, TimerLockKeys.WATCH_LOCK_NAME)),
+            valueOrDefault(settings, TimerLockKeys.SHUTDOWN_DRAIN_TIMEOUT));
     new LockTableChecks(locks, problems).rejectUnintendedSharing();
     boolean configurationValid = checkConfigKeys(config);
     DeploymentLog.switchedOff(allEnabled, locks.all());

@@ -108,6 +108,16 @@ final class TimerLockKeys {
           "How long after a slot a scheduled lock's fire may still arrive before the slot counts"
               + " as missed, for every lock that does not set its own grace.");
 
+  static final ConfigKey<Duration> SHUTDOWN_DRAIN_TIMEOUT =
+      ConfigKey.withDefault(
+          "timerlock.shutdown.drain-timeout",
+          ValueType.DURATION,
+          Duration.ofSeconds(30),
+          "30s",
+          "When the application stops, how long it waits for its running locked jobs to end and"
+              + " release their locks, while it takes no new lock and reports not ready; 0 does not"
+              + " wait. A job still running then keeps its lease until lockAtMostFor.");
+
   /**
    * Keys under these prefixes belong to TimerLock's own test suite and benchmarks (the servers the
    * build starts inherit their {@code TIMERLOCK_TEST_*} variables) and are never checked.
@@ -129,6 +139,7 @@ final class TimerLockKeys {
         METRICS_MAX_LOCKS,
         WATCH_ENABLED,
         WATCH_INTERVAL,
-        WATCH_LOCK_NAME);
+        WATCH_LOCK_NAME,
+        SHUTDOWN_DRAIN_TIMEOUT);
   }
 }

@@ -21,6 +21,7 @@ import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.LockProvider;
 import org.timerlock.core.SimpleLock;
 import org.timerlock.core.admin.LockAdmin;
+import org.timerlock.core.spi.HistorySettings;
 
 /**
  * What the missed-fire tests run on: a lock store shared by the nodes of a test (in memory, new for
@@ -42,7 +43,12 @@ public class WatchPlatform {
 
   /** A fresh store, meters and counts, and the clock at a given instant. */
   public static void reset(Instant now) {
-    store = new InMemoryLockProvider("store-node");
+    reset(now, HistorySettings.OFF);
+  }
+
+  /** A fresh store that keeps a run history, meters and counts, and the clock at an instant. */
+  public static void reset(Instant now, HistorySettings history) {
+    store = new InMemoryLockProvider("store-node", history);
     WATCH_ATTEMPTS.clear();
     WATCH_TAKEN.clear();
     CLOCK.set(now);
@@ -63,6 +69,11 @@ public class WatchPlatform {
     LockAttempt attempt =
         store.tryLock(LockConfiguration.of(lockName, Duration.ofSeconds(10)).forFire(slot));
     attempt.lock().orElseThrow(() -> new AssertionError(attempt.toString())).unlock();
+  }
+
+  /** The store's admin. */
+  public static LockAdmin admin() {
+    return store.admin().orElseThrow();
   }
 
   /** The grid slot whose check has ended: the fire of the watch lock's latest release. */

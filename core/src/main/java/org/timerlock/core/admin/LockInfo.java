@@ -10,7 +10,8 @@ import org.timerlock.core.spi.Printable;
  *
  * @param name the lock name
  * @param owner the owner value of the latest acquisition, {@code <node-id>/<unique suffix>} for
- *     TimerLock nodes (a ShedLock node writes its host name, or its own value format on Redis)
+ *     TimerLock nodes (a ShedLock node writes its host name, or its own value format on Redis);
+ *     empty for a name paused before it was ever taken
  * @param lockedAt when the latest acquisition was made or last extended, by the store's clock; null
  *     where the store does not record it (Redis keeps only the expiry)
  * @param lockUntil until when the lock is held, by the store's clock (lockAtMostFor, or

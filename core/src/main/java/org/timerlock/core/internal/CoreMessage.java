@@ -53,7 +53,13 @@ public enum CoreMessage implements MessageCode {
    * A lock admin operation that this provider's store cannot do (a pause on a store without
    * pauses).
    */
-  ADMIN_UNSUPPORTED(120);
+  ADMIN_UNSUPPORTED(120),
+  /** A pause whose author ({@code by}) is missing, blank or too long. */
+  PAUSE_BY(121),
+  /** A pause whose end ({@code until}) is not in the future by the store's clock. */
+  PAUSE_UNTIL(122),
+  /** A call refused because an operator paused its lock in the store (DEBUG). */
+  PAUSED(130);
 
   private final int number;
 

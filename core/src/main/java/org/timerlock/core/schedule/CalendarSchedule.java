@@ -31,6 +31,7 @@ import org.timerlock.core.internal.CoreMessage;
 public final class CalendarSchedule {
 
   private final FireSearch search;
+  private final ZoneId zone;
   private final Instant start;
   private final Instant end;
   private final String description;
@@ -38,6 +39,7 @@ public final class CalendarSchedule {
   private CalendarSchedule(
       ScheduleModel model, ZoneId zone, Instant start, Instant end, String description) {
     this.search = new FireSearch(model, zone);
+    this.zone = zone;
     this.start = start;
     this.end = end;
     this.description = description;
@@ -124,6 +126,15 @@ public final class CalendarSchedule {
       return Optional.empty();
     }
     return Optional.of(Instant.ofEpochSecond(fire.getAsLong()));
+  }
+
+  /**
+   * The time zone the schedule's fields are read in.
+   *
+   * @return the zone
+   */
+  public ZoneId zone() {
+    return zone;
   }
 
   /**

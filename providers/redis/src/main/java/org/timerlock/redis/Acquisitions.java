@@ -20,12 +20,19 @@ final class Acquisitions {
   private final ReplicaWait replicas;
   private final LockKeys keys;
   private final String nodeId;
+  private final HistoryStream history;
 
-  Acquisitions(LockCommands commands, ReplicaWait replicas, LockKeys keys, String nodeId) {
+  Acquisitions(
+      LockCommands commands,
+      ReplicaWait replicas,
+      LockKeys keys,
+      String nodeId,
+      HistoryStream history) {
     this.commands = commands;
     this.replicas = replicas;
     this.keys = keys;
     this.nodeId = nodeId;
+    this.history = history;
   }
 
   /** One attempt, as {@link RedisLockProvider#tryLock} describes it. */
@@ -52,6 +59,9 @@ final class Acquisitions {
             Printable.of(name),
             configuration.fireInstant());
         return LockAttempt.alreadyRan();
+      case PAUSED:
+        RedisLockProvider.LOG.log(Level.TRACE, "Lock ''{0}'' is paused", Printable.of(name));
+        return LockAttempt.paused();
       default:
         break;
     }
@@ -59,7 +69,15 @@ final class Acquisitions {
         new RedisLock(
             commands,
             replicas,
-            new RedisLock.Acquisition(name, key, stateKey, fire, owner),
+            new RedisLock.Acquisition(
+                name,
+                key,
+                stateKey,
+                history.enabled() ? keys.historyKeyOf(key) : null,
+                fire,
+                configuration.kind(),
+                owner,
+                history.bounds()),
             atMostFor,
             atLeastFor,
             started,
@@ -104,7 +122,7 @@ final class Acquisitions {
   /**
    * Refuses a name longer than {@link RedisLockProvider#MAX_NAME_LENGTH}, showing only its start.
    */
-  private static void checkLength(String name) {
+  static void checkLength(String name) {
     if (name.length() <= RedisLockProvider.MAX_NAME_LENGTH) {
       return;
     }

@@ -22,15 +22,20 @@ final class LockCommands {
   /**
    * Acquire. KEYS[1] the lock key, KEYS[2] the state hash; ARGV[1] the owner, ARGV[2] lockAtMostFor
    * in ms, ARGV[3] the fire in epoch ms or empty for a plain call. Answers {0, token} when
-   * acquired, {1} when held elsewhere, {2} when the fire already ran. An acquisition also stores
-   * its owner and its start ({@code owner}, {@code started}: the server's TIME in epoch ms) in the
-   * same HSET, for the release to record the run.
+   * acquired, {1} when held elsewhere, {2} when the fire already ran, {3} when an operator paused
+   * the lock. An acquisition also stores its owner and its start ({@code owner}, {@code started}:
+   * the server's TIME in epoch ms) in the same HSET, for the release to record the run.
    *
    * <ul>
    *   <li>The lock key already holding this owner means this very attempt ran before and its answer
    *       was lost (a broken connection): it did acquire, with the token it stored (or, should the
    *       state hash have been deleted since, a new token; its fire was recorded then).
-   *   <li>A refusal runs only reads (GET, HGET): nothing to replicate or append to the AOF.
+   *   <li>A refusal runs only reads (GET, HGET, TIME): nothing to replicate or append to the AOF.
+   *   <li>The pause ({@code pause_until} in the state hash: empty or missing when not paused,
+   *       {@code open} until resumed, else its end in epoch ms) is read only when the lock is free
+   *       and the fire has not run, just before the SET: a held lock answers "held elsewhere" and a
+   *       fire that ran "already ran" at the same cost as before, and a fire refused while paused
+   *       is not recorded, so it runs after the resume. TIME is read for a pause with an end only.
    *   <li>The token is the server's TIME in microseconds, or one more than the stored token when
    *       that is not greater: it increases even when the state hash was lost (restart without
    *       persistence, deleted by hand), as long as the server's clock does not go back.
@@ -44,6 +49,7 @@ final class LockCommands {
           "if redis.replicate_commands then redis.replicate_commands() end\n"
               + "local holder = redis.call('GET', KEYS[1])\n"
               + "local fire = ARGV[3]\n"
+              + "local now = nil\n"
               + "if holder == ARGV[1] then\n"
               + "  local mine = redis.call('HGET', KEYS[2], 'token')\n"
               + "  if mine then return {0, mine} end\n"
@@ -54,9 +60,16 @@ final class LockCommands {
               + "    if last and tonumber(last) >= tonumber(fire) then return {2} end\n"
               + "  end\n"
               + "  if holder then return {1} end\n"
+              + "  local pause = redis.call('HGET', KEYS[2], 'pause_until')\n"
+              + "  if pause and pause ~= '' then\n"
+              + "    if pause == 'open' then return {3} end\n"
+              + "    now = redis.call('TIME')\n"
+              + "    if tonumber(pause) > tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)"
+              + " then return {3} end\n"
+              + "  end\n"
               + "  redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])\n"
               + "end\n"
-              + "local now = redis.call('TIME')\n"
+              + "now = now or redis.call('TIME')\n"
               + "local token = tonumber(now[1]) * 1000000 + tonumber(now[2])\n"
               + "local previous = redis.call('HGET', KEYS[2], 'token')\n"
               + "if previous and tonumber(previous) >= token then token = tonumber(previous) + 1 end\n"
@@ -76,23 +89,27 @@ final class LockCommands {
   /**
    * What the acquire script answered.
    *
-   * @param outcome acquired, held elsewhere or already ran
+   * @param outcome acquired, held elsewhere, already ran or paused
    * @param token the fencing token when acquired, else 0
    */
   record Answer(Outcome outcome, long token) {}
 
   /**
-   * Release. KEYS[1] the lock key, KEYS[2] the state hash (only when the run is recorded); ARGV[1]
-   * the owner, ARGV[2] the ms to take off the TTL, then {@link RunFields#arguments}: ARGV[3] the
-   * outcome (empty: record nothing, for a give-up and an operator's release), ARGV[4] the node,
-   * ARGV[5] the fire in epoch ms or empty, ARGV[6] the error class, ARGV[7] the error message.
-   * Answers 1 when it deleted the key, 2 when it kept it for what is left of lockAtLeastFor (PTTL
-   * minus ARGV[2]), 0 when the key no longer held the owner.
+   * Release. KEYS[1] the lock key, KEYS[2] the state hash (only when the run is recorded), KEYS[3]
+   * the history stream (only when the history is kept); ARGV[1] the owner, ARGV[2] the ms to take
+   * off the TTL, then {@link RunFields#arguments}: ARGV[3] the outcome (empty: record nothing, for
+   * a give-up and an operator's release), ARGV[4] the node, ARGV[5] the fire in epoch ms or empty,
+   * ARGV[6] the error class, ARGV[7] the error message, ARGV[8] the run's kind; with a stream,
+   * ARGV[9] and ARGV[10] its {@link HistoryStream#bounds}. Answers 1 when it deleted the key, 2
+   * when it kept it for what is left of lockAtLeastFor (PTTL minus ARGV[2]), 0 when the key no
+   * longer held the owner.
    *
    * <ul>
    *   <li>The run is written into the state hash ({@code run_*} fields, see {@link RunFields}) by
    *       this same script: no round trip of its own. Its start is the {@code started} the acquire
    *       script stored beside the same {@code owner}; its end is the server's TIME.
+   *   <li>With a stream, the same fields are appended to it, and it is trimmed ({@link
+   *       HistoryStream}), still in this script.
    *   <li>The key gone (expired, deleted) while the state hash still names this owner: the run
    *       outlived its lease and is recorded as LOCK_LOST. The key held by another owner, or the
    *       hash naming another acquisition: nothing is written (GET, HGET only).
@@ -102,6 +119,7 @@ final class LockCommands {
   static final LuaScript RELEASE =
       new LuaScript(
           "if redis.replicate_commands then redis.replicate_commands() end\n"
+              + HistoryStream.APPEND_FUNCTION
               + "local holder = redis.call('GET', KEYS[1])\n"
               + "local outcome = ARGV[3] or ''\n"
               + "local answer = 0\n"
@@ -125,9 +143,11 @@ final class LockCommands {
               + "local started = redis.call('HGET', KEYS[2], 'started')\n"
               + "local now = redis.call('TIME')\n"
               + "local ended = now[1] .. string.format('%03d', math.floor(tonumber(now[2]) / 1000))\n"
-              + "redis.call('HSET', KEYS[2], 'run_outcome', outcome, 'run_node', ARGV[4],"
+              + "local run = {'run_outcome', outcome, 'run_kind', ARGV[8], 'run_node', ARGV[4],"
               + " 'run_fire', ARGV[5], 'run_started', started or ended, 'run_ended', ended,"
-              + " 'run_error_class', ARGV[6], 'run_error_message', ARGV[7])\n"
+              + " 'run_error_class', ARGV[6], 'run_error_message', ARGV[7]}\n"
+              + "redis.call('HSET', KEYS[2], unpack(run))\n"
+              + "if KEYS[3] then append(KEYS[3], ARGV[9], ARGV[10], now, run) end\n"
               + "return answer\n");
 
   /** Extend: a new TTL of ARGV[2] ms, only for the owner's acquisition. */
@@ -229,6 +249,9 @@ final class LockCommands {
       if (code == 2) {
         return new Answer(Outcome.ALREADY_RAN, 0);
       }
+      if (code == 3) {
+        return new Answer(Outcome.PAUSED, 0);
+      }
     }
     throw new JedisException("unexpected answer of the acquire script: " + reply);
   }
@@ -237,7 +260,8 @@ final class LockCommands {
    * Takes {@code droppedMillis} off the TTL of {@code owner}'s acquisition, deleting the key when
    * nothing is left, and records the run in the state hash.
    *
-   * @param run the {@link RunFields#arguments} of the run
+   * @param historyKey the history stream, or null when no history is kept
+   * @param run the {@link RunFields#arguments} of the run, and the stream's bounds with a stream
    * @return the script's answer: 0 when the key no longer held {@code owner}, 1 when deleted, 2
    *     when kept for the rest of its TTL
    */
@@ -245,6 +269,7 @@ final class LockCommands {
       String name,
       String key,
       String stateKey,
+      String historyKey,
       String owner,
       long droppedMillis,
       List<String> run) {
@@ -253,23 +278,24 @@ final class LockCommands {
     arguments.add(Long.toString(droppedMillis));
     arguments.addAll(run);
     String[] argv = arguments.toArray(String[]::new);
-    return runner.call("release", name, jedis -> releaseRecording(jedis, key, stateKey, argv));
+    List<String> keys =
+        historyKey == null ? List.of(key, stateKey) : List.of(key, stateKey, historyKey);
+    return runner.call("release", name, jedis -> releaseRecording(jedis, keys, argv));
   }
 
   /**
-   * The release on both keys; while a Redis Cluster migrates their slot and has moved one key but
-   * not yet the other, the release of the lock key alone, unrecorded: a release that fails would
-   * keep the name locked until lockAtMostFor has passed, a missing record costs only the history.
+   * The release on every key; while a Redis Cluster migrates their slot and has moved one key but
+   * not yet another, the release of the lock key alone, unrecorded: a release that fails would keep
+   * the name locked until lockAtMostFor has passed, a missing record costs only the history.
    */
-  private static Object releaseRecording(
-      UnifiedJedis jedis, String key, String stateKey, String[] argv) {
+  private static Object releaseRecording(UnifiedJedis jedis, List<String> keys, String[] argv) {
     try {
-      return RELEASE.run(jedis, List.of(key, stateKey), argv);
+      return RELEASE.run(jedis, keys, argv);
     } catch (JedisDataException e) {
       if (e.getMessage() == null || !e.getMessage().startsWith("TRYAGAIN")) {
         throw e;
       }
-      return RELEASE.run(jedis, key, argv[0], argv[1], RunFields.NONE);
+      return RELEASE.run(jedis, keys.get(0), argv[0], argv[1], RunFields.NONE);
     }
   }
 

@@ -2,10 +2,12 @@ package org.timerlock.redis;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.UnaryOperator;
 
 /**
- * The Redis keys of one provider's locks: the lock key of a name, and the key of its state hash,
- * whose search for a key in the lock key's cluster slot is remembered per name.
+ * The Redis keys of one provider's locks: the lock key of a name, and the keys of its state hash
+ * and its history stream, whose search for a key in the lock key's cluster slot is remembered per
+ * name.
  */
 final class LockKeys {
 
@@ -16,6 +18,7 @@ final class LockKeys {
   private final String base;
 
   private final Map<String, String> stateKeys = new ConcurrentHashMap<>();
+  private final Map<String, String> historyKeys = new ConcurrentHashMap<>();
 
   LockKeys(String base) {
     this.base = base;
@@ -34,14 +37,26 @@ final class LockKeys {
   }
 
   String stateKeyOf(String key) {
-    String known = stateKeys.get(key);
+    return cached(stateKeys, key, StateKey::of);
+  }
+
+  String historyKey(String name) {
+    return historyKeyOf(key(name));
+  }
+
+  String historyKeyOf(String key) {
+    return cached(historyKeys, key, StateKey::historyOf);
+  }
+
+  private static String cached(Map<String, String> keys, String key, UnaryOperator<String> search) {
+    String known = keys.get(key);
     if (known != null) {
       return known;
     }
-    if (stateKeys.size() >= STATE_KEYS_CACHED) {
+    if (keys.size() >= STATE_KEYS_CACHED) {
       // Lock names are usually few; a program inventing names without end only costs a search.
-      stateKeys.clear();
+      keys.clear();
     }
-    return stateKeys.computeIfAbsent(key, StateKey::of);
+    return keys.computeIfAbsent(key, search);
   }
 }

@@ -2,10 +2,13 @@ package org.timerlock.redis;
 
 import java.lang.System.Logger.Level;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.RunEnd;
+import org.timerlock.core.RunKind;
 import org.timerlock.core.SimpleLock;
 import org.timerlock.core.spi.Printable;
 
@@ -17,10 +20,31 @@ import org.timerlock.core.spi.Printable;
 final class RedisLock implements SimpleLock {
 
   /**
-   * What identifies one acquisition, and stays the same when it is extended: the name, its two
-   * keys, the fire it serves (epoch ms, null for a plain call) and its owner value.
+   * What identifies one acquisition, and stays the same when it is extended: the name, its keys
+   * (the history stream's null when no history is kept), the fire it serves (epoch ms, null for a
+   * plain call), what started it, its owner value, and the stream's {@link HistoryStream#bounds}.
    */
-  record Acquisition(String name, String key, String stateKey, Long fire, String owner) {}
+  record Acquisition(
+      String name,
+      String key,
+      String stateKey,
+      String historyKey,
+      Long fire,
+      RunKind kind,
+      String owner,
+      List<String> historyBounds) {
+
+    /** What the release script records: the run, and the stream's bounds when it appends. */
+    List<String> run(RunEnd end) {
+      List<String> run = RunFields.arguments(end, owner, fire, kind);
+      if (historyKey == null) {
+        return run;
+      }
+      List<String> withBounds = new ArrayList<>(run);
+      withBounds.addAll(historyBounds);
+      return withBounds;
+    }
+  }
 
   private final LockCommands commands;
   private final Acquisition acquisition;
@@ -28,7 +52,6 @@ final class RedisLock implements SimpleLock {
   private final String name;
   private final String key;
   private final String stateKey;
-  private final Long fire;
   private final String owner;
   private final long atMostFor;
   private final long atLeastFor;
@@ -51,7 +74,6 @@ final class RedisLock implements SimpleLock {
     this.name = acquisition.name();
     this.key = acquisition.key();
     this.stateKey = acquisition.stateKey();
-    this.fire = acquisition.fire();
     this.owner = acquisition.owner();
     this.atMostFor = atMostFor;
     this.atLeastFor = atLeastFor;
@@ -67,7 +89,8 @@ final class RedisLock implements SimpleLock {
 
   /**
    * Keeps the key for what is left of lockAtLeastFor, or deletes it, and records the run in the
-   * state hash in the same script (as LOCK_LOST when the key expired meanwhile).
+   * state hash, and in the history stream when one is kept, in the same script (as LOCK_LOST when
+   * the key expired meanwhile).
    */
   @Override
   public synchronized void unlock(RunEnd end) {
@@ -81,9 +104,10 @@ final class RedisLock implements SimpleLock {
             name,
             key,
             stateKey,
+            acquisition.historyKey(),
             owner,
             atMostFor - atLeastFor,
-            RunFields.arguments(end, owner, fire));
+            acquisition.run(end));
     spent = true;
     if (Long.valueOf(0).equals(result)) {
       RedisLockProvider.LOG.log(

@@ -3,11 +3,15 @@ package org.timerlock.redis;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
+import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.admin.LockAdmin;
 import org.timerlock.core.admin.LockInfo;
 import org.timerlock.core.admin.LockPage;
+import org.timerlock.core.admin.LockPause;
+import org.timerlock.core.admin.RunRecord;
 import org.timerlock.core.spi.Printable;
 import redis.clients.jedis.AbstractPipeline;
 import redis.clients.jedis.Connection;
@@ -29,28 +33,32 @@ import redis.clients.jedis.resps.ScanResult;
  *       reads its keys' owners and expiries in one pipeline. The cursor is {@code <master>:<SCAN
  *       cursor>}.
  *   <li>A look-up reads the key's value (the owner), its TTL, the server's {@code TIME} and the
- *       state hash (the latest fire, the latest owner, the last run) in one script, so the expiry
- *       is the server's clock. A listing runs the same script for each key of the page, in its one
- *       pipeline.
+ *       state hash (the latest fire, the latest owner, the last run, the pause) in one script, so
+ *       the expiry and the end of a pause are the server's clock. A listing runs the same script
+ *       for each key of the page, in its one pipeline.
+ *   <li>A pause and a resume are one script each on the state hash ({@link LockPauses}); the
+ *       history is read and a missed slot appended with one script each ({@link HistoryStream}).
  *   <li>A release deletes the lock key only while it holds the given owner (the provider's
  *       owner-checked release script, recording no run); the state hash stays, so the fire guard,
  *       the fencing tokens and the last run are kept.
  * </ul>
  *
- * A key exists only while its lock is held (its TTL is the lease), so Redis lists held locks only,
- * and a lock's acquisition time is unknown. A look-up of a name whose key is gone answers from the
- * state hash: a free lock with its latest owner, fire and run.
+ * A key exists only while its lock is held (its TTL is the lease), so Redis lists held locks only
+ * (a paused lock that is free is found by name, not listed), and a lock's acquisition time is
+ * unknown. A look-up of a name whose key is gone answers from the state hash: a free lock with its
+ * latest owner, fire, run and pause; a name paused before it ever ran has the owner "".
  */
 final class RedisLockAdmin implements LockAdmin {
 
   /**
    * KEYS[1] a lock key, KEYS[2] its state hash. Answers {owner, PTTL, seconds, microseconds} by the
-   * server's clock, then the state hash's {@code fire}, {@code owner} and {@link RunFields#FIELDS}
-   * (empty strings for what is missing); the owner is empty and PTTL -2 when the lock key is gone.
-   * Answers {} when the key is no lock (not a string) or neither key exists. Only the locking ACL's
-   * commands: no {@code TYPE}, a hash answers GET with an error that pcall turns into a table, and
-   * one HGET per field rather than HMGET; so the readiness check, which runs this, needs no more
-   * rights than locking.
+   * server's clock, then the state hash's {@code fire}, {@code owner}, {@link RunFields#FIELDS},
+   * {@code pause_until} and {@code pause_by} (empty strings for what is missing); the owner is
+   * empty and PTTL -2 when the lock key is gone. Answers {} when the key is no lock (not a string),
+   * or when the lock key is gone and the hash names neither an owner nor a pause. Only the locking
+   * ACL's commands: no {@code TYPE}, a hash answers GET with an error that pcall turns into a
+   * table, and one HGET per field rather than HMGET; so the readiness check, which runs this, needs
+   * no more rights than locking.
    */
   static final LuaScript INSPECT =
       new LuaScript(
@@ -62,16 +70,22 @@ final class RedisLockAdmin implements LockAdmin {
               + "local answer = {owner, ttl, now[1], now[2]}\n"
               + "for _, field in ipairs({'fire', 'owner', '"
               + String.join("', '", RunFields.FIELDS)
-              + "'}) do\n"
+              + "', 'pause_until', 'pause_by'}) do\n"
               + "  local value = redis.pcall('HGET', KEYS[2], field)\n"
               + "  if type(value) ~= 'string' then value = '' end\n"
               + "  answer[#answer + 1] = value\n"
               + "end\n"
-              + "if owner == '' and answer[6] == '' then return {} end\n"
+              + "if owner == '' and answer[6] == '' and answer[#answer - 1] == '' then return {} end\n"
               + "return answer\n");
 
-  /** The answer's length: the lock key's four values, the fire, the owner and the run. */
-  private static final int ANSWER_LENGTH = 6 + RunFields.FIELDS.size();
+  /** Where the run's fields start in the answer: after the lock key's four, the fire, the owner. */
+  private static final int RUN_START = 6;
+
+  /** Where the pause's two fields start in the answer. */
+  private static final int PAUSE_START = RUN_START + RunFields.FIELDS.size();
+
+  /** The answer's length. */
+  private static final int ANSWER_LENGTH = PAUSE_START + 2;
 
   /** Every key of a type other than string is not a lock: the state hashes. */
   private static final String LOCK_KEY_TYPE = "string";
@@ -80,12 +94,17 @@ final class RedisLockAdmin implements LockAdmin {
   private final LockCommands commands;
   private final LockKeys lockKeys;
   private final String keyBase;
+  private final LockPauses pauses;
+  private final HistoryStream history;
 
-  RedisLockAdmin(CommandRunner runner, LockCommands commands, LockKeys keys) {
+  RedisLockAdmin(
+      CommandRunner runner, LockCommands commands, LockKeys keys, HistoryStream history) {
     this.runner = runner;
     this.commands = commands;
     this.lockKeys = keys;
     this.keyBase = keys.base();
+    this.pauses = new LockPauses(runner);
+    this.history = history;
   }
 
   @Override
@@ -129,6 +148,57 @@ final class RedisLockAdmin implements LockAdmin {
     return Long.valueOf(1).equals(commands.releaseUnrecorded(name, keyBase + name, owner));
   }
 
+  /** One script, then the look-up that shows the lock as paused. */
+  @Override
+  public LockInfo pause(String name, Instant until, String by) {
+    checkName(name);
+    pauses.pause(name, lockKeys.stateKey(name), until, by);
+    return find(name)
+        .orElseThrow(
+            () ->
+                new IllegalStateException(
+                    RedisMessage.STORE_FAILURE.text(
+                        "lock '"
+                            + Printable.of(name)
+                            + "' was paused, but its state hash was gone when read back")));
+  }
+
+  @Override
+  public boolean resume(String name, String by) {
+    checkName(name);
+    return pauses.resume(name, lockKeys.stateKey(name));
+  }
+
+  @Override
+  public boolean keepsHistory() {
+    return history.enabled();
+  }
+
+  @Override
+  public List<RunRecord> history(String name, int limit) {
+    int size = LockAdmin.pageSize(limit);
+    checkName(name);
+    return history.enabled()
+        ? history.read(runner, name, lockKeys.historyKey(name), size)
+        : List.of();
+  }
+
+  @Override
+  public void recordMissed(String name, Instant slot, String nodeId) {
+    checkName(name);
+    Objects.requireNonNull(slot, "slot");
+    Objects.requireNonNull(nodeId, "nodeId");
+    if (history.enabled()) {
+      history.recordMissed(runner, name, lockKeys.historyKey(name), slot, nodeId);
+    }
+  }
+
+  /** The checks a lock request makes of a name (not blank, no U+0000, not too long for keys). */
+  private static void checkName(String name) {
+    LockConfiguration.checkName(name);
+    Acquisitions.checkLength(name);
+  }
+
   /**
    * Reads every key's owner and TTL, and its state hash, in one pipeline; keys gone since the scan
    * are left out.
@@ -164,19 +234,25 @@ final class RedisLockAdmin implements LockAdmin {
     }
     long ttl = (Long) fields.get(1);
     String owner = String.valueOf(fields.get(0));
+    Instant now =
+        Instant.ofEpochSecond(
+            Long.parseLong(String.valueOf(fields.get(2))),
+            Long.parseLong(String.valueOf(fields.get(3))) * 1000);
+    LockPause pause =
+        LockPauses.inForce(
+            String.valueOf(fields.get(PAUSE_START)),
+            String.valueOf(fields.get(PAUSE_START + 1)),
+            now);
     LockInfo lock;
     if (ttl == -2) {
-      // Gone, or expired between GET and PTTL: free, its last acquisition's owner from the hash.
+      // Gone, or expired between GET and PTTL: free, its last acquisition's owner from the hash
+      // ("" for a name paused before it ever ran).
       String lastOwner = String.valueOf(fields.get(5));
-      if (!free || lastOwner.isEmpty()) {
+      if (!free || (lastOwner.isEmpty() && pause == null)) {
         return null;
       }
       lock = new LockInfo(name, lastOwner, null, null, false);
     } else {
-      Instant now =
-          Instant.ofEpochSecond(
-              Long.parseLong(String.valueOf(fields.get(2))),
-              Long.parseLong(String.valueOf(fields.get(3))) * 1000);
       // -1: a key without TTL, written by hand; held until someone deletes it.
       Instant until = ttl == -1 ? null : now.plusMillis(ttl);
       lock = new LockInfo(name, owner, null, until, true);
@@ -187,7 +263,8 @@ final class RedisLockAdmin implements LockAdmin {
     } catch (RuntimeException e) {
       lastFire = null; // not what the acquire script writes: a hash edited by hand
     }
-    return lock.withHistory(lastFire, RunFields.read(fields.subList(6, ANSWER_LENGTH)));
+    return lock.withHistory(lastFire, RunFields.read(fields.subList(RUN_START, PAUSE_START)))
+        .withPause(pause);
   }
 
   /** Where SCAN runs: the server, or each master of a cluster in the order of their addresses. */

@@ -14,6 +14,7 @@ import org.timerlock.core.LockProvider;
 import org.timerlock.core.OwnerIds;
 import org.timerlock.core.SimpleLock;
 import org.timerlock.core.admin.LockAdmin;
+import org.timerlock.core.spi.HistorySettings;
 import redis.clients.jedis.UnifiedJedis;
 
 /**
@@ -25,12 +26,16 @@ import redis.clients.jedis.UnifiedJedis;
  * environment is percent-encoded, see {@link #key}). Its value is the owner of the acquisition,
  * {@code <node-id>/<unique suffix>}; its TTL is the lock's expiry, counted by the Redis server.
  * Beside it, each name has a {@linkplain #stateKey state hash} without TTL that keeps the latest
- * fire, the latest fencing token and the last run (written by its release), beyond the lock key.
+ * fire, the latest fencing token, the last run (written by its release) and an operator's pause,
+ * beyond the lock key; and, when the {@linkplain Builder#history history} is kept, a capped stream
+ * of its runs ({@link #historyKey}).
  *
  * <p>Acquire, release and extend are one command each: Lua scripts on both keys, documented with
  * {@link LockCommands}. A refusal ({@link LockAttempt.Outcome#ALREADY_RAN} for a fire at or before
- * the stored one, {@link LockAttempt.Outcome#HELD_ELSEWHERE} while the lock key exists) writes
- * nothing; release and extend act only while the key still holds this acquisition's owner.
+ * the stored one, {@link LockAttempt.Outcome#HELD_ELSEWHERE} while the lock key exists, {@link
+ * LockAttempt.Outcome#PAUSED} while an operator's pause lasts) writes nothing; release and extend
+ * act only while the key still holds this acquisition's owner. The release appends the run to the
+ * history stream in the same script.
  *
  * <p>The fencing token strictly increases per name across nodes, deleted keys and a restart without
  * persistence, unless the state hash is lost and the clock of the Redis server that answers next is
@@ -98,8 +103,9 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
     LockCommands commands = new LockCommands(runner);
     ReplicaWait replicas =
         new ReplicaWait(runner, builder.waitForReplicas, builder.waitTimeout.toMillis());
-    this.acquisitions = new Acquisitions(commands, replicas, keys, builder.nodeId);
-    this.admin = new RedisLockAdmin(runner, commands, keys);
+    HistoryStream history = new HistoryStream(builder.history);
+    this.acquisitions = new Acquisitions(commands, replicas, keys, builder.nodeId, history);
+    this.admin = new RedisLockAdmin(runner, commands, keys, history);
   }
 
   /**
@@ -170,15 +176,29 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
 
   /**
    * The Redis key of a lock name's state: a hash with the latest fire ({@code fire}, epoch ms), the
-   * latest fencing token ({@code token}) and the last run ({@code run_*}). It has no TTL: it must
-   * outlive the lock key. It is {@code <lock key>:state:<n>}, with the smallest n from 0 up that
-   * puts it in the lock key's Redis Cluster hash slot (0 when the lock key has a hash tag).
+   * latest fencing token ({@code token}), the last run ({@code run_*}) and an operator's pause
+   * ({@code pause_until}, {@code pause_by}). It has no TTL: it must outlive the lock key. It is
+   * {@code <lock key>:state:<n>}, with the smallest n from 0 up that puts it in the lock key's
+   * Redis Cluster hash slot (0 when the lock key has a hash tag).
    *
    * @param name the lock name
    * @return the key, e.g. {@code job-lock:default:nightly-report:state:29212}
    */
   public String stateKey(String name) {
     return keys.stateKey(name);
+  }
+
+  /**
+   * The Redis key of a lock name's run history: a stream, capped by count and age, with one entry
+   * per recorded run or missed slot (the {@code run_*} fields of the state hash). It exists only
+   * when the history is kept. It is {@code <lock key>:history:<n>}, with the smallest n from 0 up
+   * that puts it in the lock key's Redis Cluster hash slot.
+   *
+   * @param name the lock name
+   * @return the key, e.g. {@code job-lock:default:nightly-report:history:8101}
+   */
+  public String historyKey(String name) {
+    return keys.historyKey(name);
   }
 
   /** The client, if the first lock attempt created it; for tests. */
@@ -222,6 +242,7 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
     private String nodeId;
     private int waitForReplicas;
     private Duration waitTimeout = DEFAULT_WAIT_TIMEOUT;
+    private HistorySettings history = HistorySettings.OFF;
 
     private Builder() {}
 
@@ -461,6 +482,19 @@ public final class RedisLockProvider implements LockProvider, AutoCloseable {
       }
       this.waitTimeout = ArgumentChecks.positiveMillis(timeout, "the replica wait timeout");
       this.waitForReplicas = replicas;
+      return this;
+    }
+
+    /**
+     * Whether to keep a run history per lock, and its bounds: each release appends its run to a
+     * stream beside the lock key, in the same script, trimmed to about max-per-lock entries and to
+     * max-age by the server's clock; {@link LockAdmin#history} reads it. Off by default.
+     *
+     * @param history the history settings ({@code timerlock.history.*})
+     * @return this builder
+     */
+    public Builder history(HistorySettings history) {
+      this.history = Objects.requireNonNull(history, "history");
       return this;
     }
 

@@ -24,8 +24,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.stream.Stream;
 import org.timerlock.core.LockProvider;
 import org.timerlock.core.spi.ConfigKey;
+import org.timerlock.core.spi.HistorySettings;
 import org.timerlock.core.spi.LockProviderFactory;
 import org.timerlock.core.spi.MessageCode;
 import org.timerlock.core.spi.ProviderSettings;
@@ -47,9 +49,10 @@ public final class RedisLockProviderFactory implements LockProviderFactory {
     return "redis";
   }
 
+  /** The {@code timerlock.redis.*} keys and the history's ({@link HistorySettings#KEYS}). */
   @Override
   public List<ConfigKey<?>> keys() {
-    return RedisSettings.ALL;
+    return Stream.concat(RedisSettings.ALL.stream(), HistorySettings.KEYS.stream()).toList();
   }
 
   @Override
@@ -79,6 +82,7 @@ public final class RedisLockProviderFactory implements LockProviderFactory {
     int replicas = settings.value(WAIT_FOR_REPLICAS);
     applyValue(settings, WAIT_TIMEOUT, timeout -> builder.waitForReplicas(replicas, timeout));
     builder.nodeId(settings.nodeId());
+    builder.history(HistorySettings.from(settings));
     try {
       return builder.build();
     } catch (IllegalArgumentException e) {

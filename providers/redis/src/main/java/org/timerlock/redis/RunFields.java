@@ -14,11 +14,13 @@ import org.timerlock.core.admin.RunRecord;
  * ({@link #arguments}) and how the inspect script's reading turns back into a {@link RunRecord}
  * ({@link #read}). Both sides live here so that the field layout is defined once.
  *
- * <p>The fields: {@code run_outcome} (SUCCEEDED, FAILED, LOCK_LOST), {@code run_node}, {@code
- * run_fire} (epoch ms, empty for a plain call), {@code run_started} and {@code run_ended} (epoch
- * ms, the server's clock), {@code run_error_class} and {@code run_error_message} (empty unless the
- * run failed; the message as {@link RunEnd#failed} made it safe). Empty values, not missing fields,
- * so that one HSET replaces the whole record.
+ * <p>The fields: {@code run_outcome} (SUCCEEDED, FAILED, LOCK_LOST; MISSED in the history only),
+ * {@code run_kind} (SCHEDULED, MANUAL, CATCH_UP; read as SCHEDULED when empty, as releases before
+ * the kind was recorded left it), {@code run_node}, {@code run_fire} (epoch ms, empty for a plain
+ * call), {@code run_started} and {@code run_ended} (epoch ms, the server's clock), {@code
+ * run_error_class} and {@code run_error_message} (empty unless the run failed; the message as
+ * {@link RunEnd#failed} made it safe). Empty values, not missing fields, so that one HSET replaces
+ * the whole record. The history stream's entries have the same fields.
  */
 final class RunFields {
 
@@ -29,6 +31,7 @@ final class RunFields {
   static final List<String> FIELDS =
       List.of(
           "run_outcome",
+          "run_kind",
           "run_node",
           "run_fire",
           "run_started",
@@ -39,20 +42,22 @@ final class RunFields {
   private RunFields() {}
 
   /**
-   * ARGV[3..7] of the release script.
+   * ARGV[3..8] of the release script.
    *
    * @param end how the run ended
    * @param owner the acquisition's owner value, whose node id is recorded
    * @param fire the fire in epoch ms, or null for a plain call
-   * @return outcome, node, fire, error class, error message; empty strings for what is absent
+   * @param kind what started the run
+   * @return outcome, node, fire, error class, error message, kind; empty strings for what is absent
    */
-  static List<String> arguments(RunEnd end, String owner, Long fire) {
+  static List<String> arguments(RunEnd end, String owner, Long fire, RunKind kind) {
     return List.of(
         end.outcome().name(),
         OwnerIds.nodeIdOf(owner),
         fire == null ? "" : Long.toString(fire),
         orEmpty(end.errorClass()),
-        orEmpty(end.errorMessage()));
+        orEmpty(end.errorMessage()),
+        kind.name());
   }
 
   /**
@@ -66,16 +71,17 @@ final class RunFields {
     if (outcome.isEmpty()) {
       return null;
     }
+    String kind = String.valueOf(values.get(1));
     try {
       return new RunRecord(
-          instantOrNull(String.valueOf(values.get(2))),
-          String.valueOf(values.get(1)),
-          Instant.ofEpochMilli(Long.parseLong(String.valueOf(values.get(3)))),
+          instantOrNull(String.valueOf(values.get(3))),
+          String.valueOf(values.get(2)),
           Instant.ofEpochMilli(Long.parseLong(String.valueOf(values.get(4)))),
+          Instant.ofEpochMilli(Long.parseLong(String.valueOf(values.get(5)))),
           RunOutcome.valueOf(outcome),
-          RunKind.SCHEDULED,
-          emptyToNull(String.valueOf(values.get(5))),
-          emptyToNull(String.valueOf(values.get(6))));
+          kind.isEmpty() ? RunKind.SCHEDULED : RunKind.valueOf(kind),
+          emptyToNull(String.valueOf(values.get(6))),
+          emptyToNull(String.valueOf(values.get(7))));
     } catch (IllegalArgumentException | DateTimeException e) {
       return null;
     }

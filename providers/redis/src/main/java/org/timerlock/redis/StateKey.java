@@ -3,9 +3,11 @@ package org.timerlock.redis;
 import java.nio.charset.StandardCharsets;
 
 /**
- * The key of a lock name's state: a hash with the latest granted fire ({@code fire}, epoch
- * milliseconds), the latest fencing token ({@code token}), the latest acquisition's owner and
- * start, and the last run ({@link RunFields}), which must outlive the lock key and its TTL.
+ * The keys that live beside a lock key in its hash slot. The key of a lock name's state: a hash
+ * with the latest granted fire ({@code fire}, epoch milliseconds), the latest fencing token ({@code
+ * token}), the latest acquisition's owner and start, the last run ({@link RunFields}) and an
+ * operator's pause, which must outlive the lock key and its TTL. And the key of its run history, a
+ * stream ({@link HistoryStream}): {@code <lock key>:history:<n>}, found the same way.
  *
  * <p>It is {@code <lock key>:state:<n>}, where n is the smallest number from 0 up that puts it in
  * the lock key's hash slot, so that one script can use both keys on a Redis Cluster:
@@ -26,6 +28,9 @@ final class StateKey {
   /** Between the lock key and the number. */
   static final String INFIX = ":state:";
 
+  /** Between the lock key and the number, for the history stream. */
+  static final String HISTORY_INFIX = ":history:";
+
   /** Every slot is reachable with a number below this one, whatever the lock key. */
   static final int NUMBERS = 1_000_000;
 
@@ -38,7 +43,22 @@ final class StateKey {
    * @return {@code <lockKey>:state:<n>}, in the same hash slot as {@code lockKey}
    */
   static String of(String lockKey) {
-    String base = lockKey + INFIX;
+    return inSlotOf(lockKey, INFIX);
+  }
+
+  /**
+   * The history stream key of a lock key.
+   *
+   * @param lockKey {@code <key-prefix>:<environment>:<name>}
+   * @return {@code <lockKey>:history:<n>}, in the same hash slot as {@code lockKey}
+   */
+  static String historyOf(String lockKey) {
+    return inSlotOf(lockKey, HISTORY_INFIX);
+  }
+
+  /** {@code <lockKey><infix><n>} with the smallest n that puts it in the lock key's slot. */
+  private static String inSlotOf(String lockKey, String infix) {
+    String base = lockKey + infix;
     byte[] key = lockKey.getBytes(StandardCharsets.UTF_8);
     if (HashSlot.tag(key) != null) {
       // The tag decides the slot of both keys.

@@ -28,6 +28,8 @@ import org.timerlock.core.RunOutcome;
 import org.timerlock.core.SimpleLock;
 import org.timerlock.core.admin.LockAdmin;
 import org.timerlock.core.admin.LockInfo;
+import org.timerlock.core.admin.RunRecord;
+import org.timerlock.core.spi.HistorySettings;
 import org.timerlock.teststores.RedisServerProcess;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.RedisClient;
@@ -60,7 +62,9 @@ class AclTest {
     DATABASE(with(BASE, "select")),
     WAIT_FOR_REPLICAS(with(BASE, "wait")),
     /** {@code LockAdmin}: listing (and its look-up and release, which need nothing more). */
-    ADMIN(with(BASE, "scan"));
+    ADMIN(with(BASE, "scan")),
+    /** The run history: the release appends and trims, the admin reads. */
+    HISTORY(with(BASE, "xadd", "xtrim", "xrevrange"));
 
     final List<String> commands;
 
@@ -134,7 +138,7 @@ class AclTest {
                 .map(r -> r.startsWith("&") ? r : "+" + r)
                 .toList());
     assertThat(security)
-        .contains("| `+select` |", "| `+wait` |", "| `+scan` |")
+        .contains("| `+select` |", "| `+wait` |", "| `+scan` |", "| `+xadd +xtrim +xrevrange` |")
         .contains("also `+" + String.join(" +", RedisClusterTest.CLUSTER_ADMIN_ACL) + "`")
         .contains(
             "| `"
@@ -253,6 +257,10 @@ class AclTest {
               .keyPrefix("acl")
               .waitForReplicas(
                   feature == Feature.WAIT_FOR_REPLICAS ? 1 : 0, Duration.ofMillis(1000))
+              .history(
+                  feature == Feature.HISTORY
+                      ? new HistorySettings(true, 10, Duration.ofDays(1))
+                      : HistorySettings.OFF)
               .build()) {
         try {
           everything(provider, feature);
@@ -333,6 +341,20 @@ class AclTest {
     LockInfo free = admin.find(name + "-deleted").orElseThrow();
     assertThat(free.held()).as("a released lock, found by its state hash").isFalse();
     assertThat(free.lastRun().fire()).isNull();
+    // A pause, refused acquisitions while it lasts, and a resume: the same commands as locking.
+    admin.pause(name + "-deleted", fire, "ops");
+    assertThat(
+            provider
+                .tryLock(LockConfiguration.of(name + "-deleted", Duration.ofMinutes(1)))
+                .outcome())
+        .isEqualTo(Outcome.PAUSED);
+    assertThat(admin.resume(name + "-deleted", "ops")).isTrue();
+    if (feature == Feature.HISTORY) {
+      admin.recordMissed(name, fire.plusSeconds(60), "watcher");
+      assertThat(admin.history(name, 10))
+          .extracting(RunRecord::outcome)
+          .containsExactly(RunOutcome.MISSED, RunOutcome.SUCCEEDED);
+    }
     if (feature == Feature.ADMIN) {
       String listed = name + "-listed";
       SimpleLock held =

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
@@ -24,6 +25,7 @@ import org.timerlock.core.LockProvider;
 import org.timerlock.core.SimpleLock;
 import org.timerlock.core.admin.LockAdmin;
 import org.timerlock.core.admin.LockInfo;
+import org.timerlock.core.spi.HistorySettings;
 import org.timerlock.testkit.LastRunContract;
 import org.timerlock.testkit.LockAdminContract;
 import org.timerlock.testkit.LockProviderContract;
@@ -40,6 +42,7 @@ import redis.clients.jedis.RedisClusterClient;
 class RedisClusterTest implements LockProviderContract, LockAdminContract, LastRunContract {
 
   private static final List<RedisServerProcess> NODES = new ArrayList<>();
+  private static final List<RedisLockProvider> STARTED = new CopyOnWriteArrayList<>();
   private static RedisLockProvider nodeA;
   private static RedisLockProvider nodeB;
   private static RedisLockProvider down;
@@ -81,6 +84,7 @@ class RedisClusterTest implements LockProviderContract, LockAdminContract, LastR
     if (admin != null) {
       admin.close();
     }
+    STARTED.forEach(RedisLockProvider::close);
     for (RedisLockProvider p : new RedisLockProvider[] {nodeA, nodeB, down}) {
       if (p != null) {
         p.close();
@@ -134,6 +138,19 @@ class RedisClusterTest implements LockProviderContract, LockAdminContract, LastR
     return down;
   }
 
+  /** A node that knows one seed, with the history given. */
+  @Override
+  public Optional<LockProvider> newNode(HistorySettings history) {
+    RedisLockProvider node =
+        RedisLockProvider.builder()
+            .cluster(NODES.get(1).address())
+            .nodeId("cluster-" + (STARTED.size() + 3))
+            .history(history)
+            .build();
+    STARTED.add(node);
+    return Optional.of(node);
+  }
+
   @Override
   public boolean forgetStoredState(String name) {
     // One DEL for both keys: it would fail with CROSSSLOT if they were in different slots.
@@ -169,6 +186,9 @@ class RedisClusterTest implements LockProviderContract, LockAdminContract, LastR
     try (Jedis node = new Jedis("127.0.0.1", NODES.get(0).port())) {
       assertThat(node.clusterKeySlot(stateKey))
           .as("the server's slot of %s and of %s", stateKey, lockKey)
+          .isEqualTo(node.clusterKeySlot(lockKey));
+      assertThat(node.clusterKeySlot(nodeA.historyKey(name)))
+          .as("the server's slot of the history stream")
           .isEqualTo(node.clusterKeySlot(lockKey));
     }
     assertThat(admin.type(stateKey)).isEqualTo("hash");

@@ -2,8 +2,12 @@ package org.timerlock.redis;
 
 import java.net.URI;
 import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterAll;
 import org.timerlock.core.LockProvider;
+import org.timerlock.core.spi.HistorySettings;
 import org.timerlock.testkit.LastRunContract;
 import org.timerlock.testkit.LockAdminContract;
 import org.timerlock.testkit.LockProviderContract;
@@ -29,11 +33,19 @@ class RedisLockProviderContractTest
           .keyPrefix(REDIS.keyPrefix())
           .build();
 
+  /** The nodes started by {@link #newNode}, closed with the others. */
+  private static final List<RedisLockProvider> STARTED = new CopyOnWriteArrayList<>();
+
   private static RedisLockProvider node(String nodeId) {
+    return node(nodeId, HistorySettings.OFF);
+  }
+
+  private static RedisLockProvider node(String nodeId, HistorySettings history) {
     return RedisLockProvider.builder()
         .uri(REDIS.uri())
         .keyPrefix(REDIS.keyPrefix())
         .nodeId(nodeId)
+        .history(history)
         .build();
   }
 
@@ -41,6 +53,7 @@ class RedisLockProviderContractTest
 
   @AfterAll
   static void closeClients() {
+    STARTED.forEach(RedisLockProvider::close);
     NODE_A.close();
     NODE_B.close();
     DOWN.close();
@@ -91,6 +104,13 @@ class RedisLockProviderContractTest
   @Override
   public LockProvider otherNode() {
     return NODE_B;
+  }
+
+  @Override
+  public Optional<LockProvider> newNode(HistorySettings history) {
+    RedisLockProvider node = node("node-" + (STARTED.size() + 3), history);
+    STARTED.add(node);
+    return Optional.of(node);
   }
 
   @Override

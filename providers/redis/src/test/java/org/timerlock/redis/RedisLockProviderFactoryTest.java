@@ -40,6 +40,7 @@ import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.LockProvider;
 import org.timerlock.core.SimpleLock;
 import org.timerlock.core.spi.ConfigKey;
+import org.timerlock.core.spi.HistorySettings;
 import org.timerlock.core.spi.LockProviderFactory;
 import org.timerlock.core.spi.ProviderSettings;
 import org.timerlock.teststores.RedisNamespace;
@@ -150,6 +151,28 @@ class RedisLockProviderFactoryTest {
         RedisLockProviderContractTest.deleteAll(check, redis.keyPrefix());
       }
     }
+  }
+
+  /** The history keys turn the history on, with their bounds; a bad value names its key. */
+  @Test
+  void theHistoryIsReadFromItsKeys() {
+    String uri = "redis://127.0.0.1:1";
+    try (RedisLockProvider off = (RedisLockProvider) create(Map.of(URI.name(), uri));
+        RedisLockProvider on =
+            (RedisLockProvider)
+                create(
+                    Map.of(
+                        URI.name(), uri,
+                        HistorySettings.ENABLED.name(), "true",
+                        HistorySettings.MAX_PER_LOCK.name(), "10"))) {
+      assertThat(off.admin().orElseThrow().keepsHistory()).isFalse();
+      assertThat(on.admin().orElseThrow().keepsHistory()).isTrue();
+    }
+    assertThatThrownBy(
+            () -> create(Map.of(URI.name(), uri, HistorySettings.MAX_PER_LOCK.name(), "0")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("TIMERLOCK-104")
+        .hasMessageContaining("timerlock.history.max-per-lock");
   }
 
   @Test
@@ -399,6 +422,9 @@ class RedisLockProviderFactoryTest {
     standalone.put(ENVIRONMENT.name(), "test");
     standalone.put(WAIT_FOR_REPLICAS.name(), "1");
     standalone.put(WAIT_TIMEOUT.name(), "100ms");
+    standalone.put(HistorySettings.ENABLED.name(), "true");
+    standalone.put(HistorySettings.MAX_PER_LOCK.name(), "10");
+    standalone.put(HistorySettings.MAX_AGE.name(), "1d");
     Map<String, String> sentinel = new HashMap<>();
     sentinel.put(SENTINEL_MASTER.name(), "mymaster");
     sentinel.put(SENTINEL_NODES.name(), "127.0.0.1:1");
@@ -413,7 +439,10 @@ class RedisLockProviderFactoryTest {
 
     RedisLockProviderFactory factory = new RedisLockProviderFactory();
     List<String> declared = factory.keys().stream().map(ConfigKey::name).toList();
-    assertThat(declared).doesNotHaveDuplicates().allMatch(k -> k.startsWith("timerlock.redis."));
+    assertThat(declared)
+        .doesNotHaveDuplicates()
+        .allMatch(k -> k.startsWith("timerlock.redis.") || k.startsWith("timerlock.history."))
+        .containsAll(HistorySettings.KEYS.stream().map(ConfigKey::name).toList());
     assertThat(factory.keys()).allSatisfy(k -> assertThat(k.description()).isNotBlank());
     Set<String> read = new TreeSet<>();
     for (Map<String, String> values : List.of(standalone, sentinel, cluster)) {

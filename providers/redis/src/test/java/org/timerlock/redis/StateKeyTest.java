@@ -52,6 +52,11 @@ class StateKeyTest {
           .as("slot of %s, for lock key %s", stateKey, lockKey)
           .isEqualTo(JedisClusterCRC16.getSlot(lockKey));
       assertThat(StateKey.of(lockKey)).as("the same for every node").isEqualTo(stateKey);
+      String historyKey = StateKey.historyOf(lockKey);
+      assertThat(historyKey).startsWith(lockKey + StateKey.HISTORY_INFIX);
+      assertThat(JedisClusterCRC16.getSlot(historyKey))
+          .as("slot of %s, for lock key %s", historyKey, lockKey)
+          .isEqualTo(JedisClusterCRC16.getSlot(lockKey));
     }
   }
 
@@ -60,6 +65,8 @@ class StateKeyTest {
     assertThat(StateKey.of("job-lock:default:{orders}.daily"))
         .isEqualTo("job-lock:default:{orders}.daily:state:0");
     assertThat(StateKey.of("{app}:default:report")).isEqualTo("{app}:default:report:state:0");
+    assertThat(StateKey.historyOf("{app}:default:report"))
+        .isEqualTo("{app}:default:report:history:0");
   }
 
   @Test

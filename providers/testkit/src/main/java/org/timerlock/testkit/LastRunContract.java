@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.timerlock.core.DefaultLockingTaskExecutor;
 import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.RunEnd;
+import org.timerlock.core.RunKind;
 import org.timerlock.core.RunOutcome;
 import org.timerlock.core.admin.LockAdmin;
 import org.timerlock.core.admin.LockInfo;
@@ -44,6 +45,36 @@ public interface LastRunContract extends ProviderFixture {
     assertThat(run.started()).isAfter(before).isBeforeOrEqualTo(run.ended());
     assertThat(run.ended()).isBefore(Instant.now().plusSeconds(5));
     assertThat(run.errorClass()).isNull();
+    assertThat(run.kind()).isEqualTo(RunKind.SCHEDULED);
+  }
+
+  /** An operator's run now is recorded as MANUAL, without a fire, and consumes no slot. */
+  @Test
+  default void aManualRunIsRecordedWithoutAFire() throws Exception {
+    LockConfiguration job = lockFor("last-run-manual", Duration.ofMinutes(5));
+    new DefaultLockingTaskExecutor(provider()).executeWithLock(() -> "done", job.forFire(FIRE));
+
+    new DefaultLockingTaskExecutor(provider()).executeWithLock(() -> "now", job.manual());
+
+    LockInfo seen = seenFromTheOtherNode(job);
+    assertThat(seen.lastRun().kind()).isEqualTo(RunKind.MANUAL);
+    assertThat(seen.lastRun().fire()).isNull();
+    assertThat(seen.lastRun().outcome()).isEqualTo(RunOutcome.SUCCEEDED);
+    assertThat(seen.lastFire()).as("the latest fire is still the scheduled one").isEqualTo(FIRE);
+  }
+
+  /** A catch-up is recorded as CATCH_UP with the slot it ran. */
+  @Test
+  default void aCatchUpIsRecordedWithItsSlot() throws Exception {
+    LockConfiguration job = lockFor("last-run-catch-up", Duration.ofMinutes(5));
+    Instant slot = FIRE.plusSeconds(3600);
+
+    new DefaultLockingTaskExecutor(provider()).executeWithLock(() -> "late", job.forCatchUp(slot));
+
+    LockInfo seen = seenFromTheOtherNode(job);
+    assertThat(seen.lastRun().kind()).isEqualTo(RunKind.CATCH_UP);
+    assertThat(seen.lastRun().fire()).isEqualTo(slot);
+    assertThat(seen.lastFire()).isEqualTo(slot);
   }
 
   /** A plain call records a run without a fire. */

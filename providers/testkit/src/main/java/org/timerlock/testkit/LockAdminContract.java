@@ -25,10 +25,11 @@ import org.timerlock.core.admin.LockInfo;
 import org.timerlock.core.admin.LockPage;
 
 /**
- * Lock admin ({@link LockProvider#admin()}): look-up, release of a lock another node holds, and a
- * paged listing of many locks.
+ * Lock admin ({@link LockProvider#admin()}): look-up, release of a lock another node holds, a paged
+ * listing of many locks, pauses ({@link PauseContract}) and the run history ({@link
+ * HistoryContract}, when the fixture starts a node that keeps one).
  */
-public interface LockAdminContract extends ProviderFixture {
+public interface LockAdminContract extends PauseContract, HistoryContract {
 
   /** Page size of the listing scenarios. */
   int PAGE = 500;

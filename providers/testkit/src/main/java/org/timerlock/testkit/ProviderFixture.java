@@ -2,9 +2,11 @@ package org.timerlock.testkit;
 
 import java.time.Duration;
 import java.util.EnumSet;
+import java.util.Optional;
 import java.util.Set;
 import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.LockProvider;
+import org.timerlock.core.spi.HistorySettings;
 
 /** What a provider's test class supplies to the contract. */
 public interface ProviderFixture {
@@ -42,6 +44,20 @@ public interface ProviderFixture {
    */
   default Set<LockProvider.Feature> expectedFeatures() {
     return EnumSet.allOf(LockProvider.Feature.class);
+  }
+
+  /**
+   * A new provider instance on the same store as {@link #provider()}, as a node that starts after
+   * the others have written to the store, recording the given run history. The scenarios of {@link
+   * HistoryContract}, and those that show state outliving a provider instance, run only when there
+   * is one. The fixture closes it (if it is {@link AutoCloseable}) when the test class ends.
+   *
+   * @param history the history the new node records ({@link HistorySettings#OFF} for none)
+   * @return the new node; empty by default, when the provider cannot be started again or keeps no
+   *     history, and those scenarios are skipped
+   */
+  default Optional<LockProvider> newNode(HistorySettings history) {
+    return Optional.empty();
   }
 
   /**

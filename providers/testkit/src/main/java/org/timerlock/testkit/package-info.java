@@ -12,6 +12,13 @@
  * }
  * }</pre>
  *
+ * <p>A provider with a {@link org.timerlock.core.admin.LockAdmin} also implements {@link
+ * org.timerlock.testkit.LockAdminContract} (look-up, release, listing, and its parts {@link
+ * org.timerlock.testkit.PauseContract} and {@link org.timerlock.testkit.HistoryContract}) and, when
+ * it records runs, {@link org.timerlock.testkit.LastRunContract}. The history scenarios, and those
+ * that start a node after a pause, run when the fixture overrides {@link
+ * org.timerlock.testkit.ProviderFixture#newNode}.
+ *
  * <p>The contract brings no store: each provider's tests supply their own. TimerLock's own
  * providers take theirs from the unpublished {@code timerlock-test-stores} module.
  */

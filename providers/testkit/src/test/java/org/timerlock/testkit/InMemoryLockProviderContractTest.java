@@ -1,10 +1,15 @@
 package org.timerlock.testkit;
 
+import java.util.Optional;
 import org.timerlock.core.InMemoryLockProvider;
 import org.timerlock.core.LockException;
 import org.timerlock.core.LockProvider;
+import org.timerlock.core.spi.HistorySettings;
 
-/** The in-memory provider passes the whole contract; in one JVM, both "nodes" share one map. */
+/**
+ * The in-memory provider passes the whole contract; in one JVM, both "nodes" share one map, and a
+ * new node is another provider on the same memory.
+ */
 class InMemoryLockProviderContractTest
     implements LockProviderContract, LockAdminContract, LastRunContract {
 
@@ -18,6 +23,11 @@ class InMemoryLockProviderContractTest
   @Override
   public LockProvider otherNode() {
     return store;
+  }
+
+  @Override
+  public Optional<LockProvider> newNode(HistorySettings history) {
+    return Optional.of(store.anotherNode("in-memory-new-node", history));
   }
 
   @Override

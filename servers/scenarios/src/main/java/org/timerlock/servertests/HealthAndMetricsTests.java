@@ -14,8 +14,6 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.container.test.api.TargetsContainer;
@@ -54,10 +52,6 @@ public abstract class HealthAndMetricsTests {
   static final String OPERATION_LABEL = "timerlock_store_operation";
 
   private static final Duration DEADLINE = Duration.ofSeconds(60);
-  private static final Pattern SAMPLE =
-      Pattern.compile("^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\\{(.*)})?\\s+(\\S+)(?:\\s+\\S+)?$");
-  private static final Pattern LABEL =
-      Pattern.compile("([a-zA-Z_][a-zA-Z0-9_]*)=\"((?:[^\"\\\\]|\\\\.)*)\"");
 
   /** Started when the class loads: the deployment names its port. */
   private static final RedisServerProcess REDIS = RedisServerProcess.launch();
@@ -198,22 +192,7 @@ public abstract class HealthAndMetricsTests {
   private double counter(String name, Map<String, String> labels) {
     Map<String, String> wanted = new HashMap<>(labels);
     wanted.putAll(applicationLabels());
-    double sum = 0;
-    for (String line : get(prometheus()).split("\n")) {
-      Matcher sample = SAMPLE.matcher(line.strip());
-      if (line.startsWith("#") || !sample.matches() || !sample.group(1).equals(name)) {
-        continue;
-      }
-      Map<String, String> present = new HashMap<>();
-      Matcher label = LABEL.matcher(sample.group(2) == null ? "" : sample.group(2));
-      while (label.find()) {
-        present.put(label.group(1), label.group(2));
-      }
-      if (present.entrySet().containsAll(wanted.entrySet())) {
-        sum += Double.parseDouble(sample.group(3));
-      }
-    }
-    return sum;
+    return PrometheusText.sum(get(prometheus()), name, wanted);
   }
 
   /** The body of a GET; a DOWN readiness report comes with status 503. */

@@ -73,17 +73,35 @@ final class Nodes {
     return get(node, "api/executions?lock=" + lock).split("\\},\\{");
   }
 
-  private static String get(String node, String path) throws Exception {
-    int port = httpPort(node);
+  /**
+   * GETs a path of the application on a node.
+   *
+   * @param node the node's name
+   * @param path the path under the application's context root, e.g. {@code api/executions}
+   * @return the body of the answer, which must be 200
+   */
+  static String get(String node, String path) throws Exception {
+    return send(node, path, HttpRequest.newBuilder().GET());
+  }
+
+  /**
+   * POSTs an empty body to a path of the application on a node.
+   *
+   * @param node the node's name
+   * @param path the path under the application's context root
+   * @return the body of the answer, which must be 200
+   */
+  static String post(String node, String path) throws Exception {
+    return send(node, path, HttpRequest.newBuilder().POST(HttpRequest.BodyPublishers.noBody()));
+  }
+
+  private static String send(String node, String path, HttpRequest.Builder request)
+      throws Exception {
+    URI uri =
+        URI.create("http://127.0.0.1:" + httpPort(node) + "/" + TwoNodeTests.APP + "/" + path);
     HttpResponse<String> response =
         HttpClient.newHttpClient()
-            .send(
-                HttpRequest.newBuilder(
-                        URI.create(
-                            "http://127.0.0.1:" + port + "/" + TwoNodeTests.APP + "/" + path))
-                    .GET()
-                    .build(),
-                HttpResponse.BodyHandlers.ofString());
+            .send(request.uri(uri).build(), HttpResponse.BodyHandlers.ofString());
     assertEquals(200, response.statusCode(), path + " on " + node + ": " + response.body());
     return response.body();
   }

@@ -12,6 +12,7 @@ import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.HealthCheckResponse.Status;
 import org.eclipse.microprofile.health.Readiness;
 import org.timerlock.cdi.LockEvent;
+import org.timerlock.cdi.internal.LockRuntime;
 import org.timerlock.core.LockProvider;
 import org.timerlock.core.admin.LockAdmin;
 
@@ -21,6 +22,8 @@ import org.timerlock.core.admin.LockAdmin;
  * JDBC), so it turns DOWN as soon as the store is unreachable and UP as soon as it is back. A
  * provider without admin is judged by the lock calls themselves: DOWN after a store failure until a
  * lock call succeeds again.
+ *
+ * <p>DOWN, with {@code draining = true}, while the application stops and its running jobs drain.
  *
  * <p>The response's data: {@code store}, the provider's description; {@code error}, why the probe
  * failed; {@code lastFailure} and {@code lastFailureAt}, the latest store failure of a lock call on
@@ -38,6 +41,8 @@ public class LockStoreHealthCheck implements HealthCheck {
 
   @Inject LockProvider provider;
 
+  @Inject LockRuntime runtime;
+
   private volatile String lastFailure;
   private volatile Instant lastFailureAt;
   private volatile boolean lockCallsFailing;
@@ -52,7 +57,8 @@ public class LockStoreHealthCheck implements HealthCheck {
         lastFailureAt = event.timestamp();
         lockCallsFailing = true;
       }
-      case ACQUIRED, SKIPPED, HELD_BY_THIS_NODE, ALREADY_RAN, RELEASED -> lockCallsFailing = false;
+      case ACQUIRED, SKIPPED, HELD_BY_THIS_NODE, ALREADY_RAN, PAUSED, RELEASED ->
+          lockCallsFailing = false;
       default -> {
         // A disabled call does not reach the store; a missed fire says nothing of this node's.
       }
@@ -70,7 +76,11 @@ public class LockStoreHealthCheck implements HealthCheck {
     }
     boolean up;
     Optional<LockAdmin> admin = provider.admin();
-    if (admin.isEmpty()) {
+    if (runtime.draining()) {
+      // The application stops: a load balancer should send no more work here.
+      data.put("draining", true);
+      up = false;
+    } else if (admin.isEmpty()) {
       up = !lockCallsFailing;
     } else {
       try {

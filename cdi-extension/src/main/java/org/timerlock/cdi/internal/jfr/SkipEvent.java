@@ -10,13 +10,14 @@ import jdk.jfr.StackTrace;
 @Name("org.timerlock.Skip")
 @Label("Lock Skip")
 @Category("TimerLock")
-@Description("A locked call skipped: the lock is held elsewhere or its fire already ran")
+@Description(
+    "A locked call skipped: the lock is held elsewhere, its fire already ran, or it is paused")
 @StackTrace(false)
 final class SkipEvent extends jdk.jfr.Event {
   @Label("Lock Name")
   String lockName;
 
   @Label("Reason")
-  @Description("HELD_ELSEWHERE or ALREADY_RAN")
+  @Description("HELD_ELSEWHERE, ALREADY_RAN or PAUSED")
   String reason;
 }

@@ -15,8 +15,9 @@ import org.timerlock.cdi.internal.OverdueLocks;
  * <ul>
  *   <li>{@value #ACQUIRED} (counter, {@code {acquisition}}): locks taken, jobs started;
  *   <li>{@value #SKIPPED} (counter, {@code {call}}): calls that did not run, with {@value #REASON}
- *       = {@code held_elsewhere}, {@code held_by_this_node}, {@code already_ran} or {@code
- *       disabled};
+ *       = {@code held_elsewhere}, {@code held_by_this_node}, {@code already_ran}, {@code disabled},
+ *       {@code paused} (an operator paused the lock) or {@code shutting_down} (the application is
+ *       stopping);
  *   <li>{@value #STORE_FAILURES} (counter, {@code {failure}}): store calls that failed, with
  *       {@value #OPERATION} = {@code acquire}, {@code release} or {@code extend};
  *   <li>{@value #JOB_DURATION} (histogram, {@code s}): how long the jobs ran, with {@value
@@ -95,6 +96,8 @@ public abstract class LockEventMetrics {
       case HELD_BY_THIS_NODE -> count(SKIPPED, name, REASON, "held_by_this_node");
       case ALREADY_RAN -> count(SKIPPED, name, REASON, "already_ran");
       case DISABLED -> count(SKIPPED, name, REASON, "disabled");
+      case PAUSED -> count(SKIPPED, name, REASON, "paused");
+      case SHUTTING_DOWN -> count(SKIPPED, name, REASON, "shutting_down");
       case STORE_FAILURE ->
           count(
               STORE_FAILURES,
@@ -103,6 +106,9 @@ public abstract class LockEventMetrics {
               event.operation().map(o -> o.name().toLowerCase(Locale.ROOT)).orElse(""));
       case RELEASED -> released(event, name);
       case MISSED -> count(MISSED_FIRES, name, null, null);
+      case PAUSE_STARTED, PAUSE_ENDED, RUN_NOW -> {
+        // Operators' actions: audited in the log and by the event, not measured.
+      }
     }
   }
 

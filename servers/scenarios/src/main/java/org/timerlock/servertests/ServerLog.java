@@ -1,0 +1,130 @@
+package org.timerlock.servertests;
+
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * A node's server log as the test JVM reads it: cut into entries (a line that starts an entry, and
+ * the lines that continue it, such as a stack trace), read from a mark taken before what the test
+ * does, so that the entries of earlier tests on the same server do not count. Servers differ in how
+ * an entry starts and how it names its level: each has a factory.
+ */
+public final class ServerLog {
+
+  private final Path file;
+  private final Pattern entryStart;
+  private final Pattern warningOrWorse;
+
+  private ServerLog(Path file, Pattern entryStart, Pattern warningOrWorse) {
+    this.file = file;
+    this.entryStart = entryStart;
+    this.warningOrWorse = warningOrWorse;
+  }
+
+  /**
+   * WildFly's {@code server.log}: {@code 2026-11-27 18:30:00,123 WARN [category] (thread) text}.
+   *
+   * @param file the log file
+   * @return the log
+   */
+  public static ServerLog wildFly(Path file) {
+    return new ServerLog(
+        file,
+        Pattern.compile("^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2},\\d{3} "),
+        Pattern.compile("^\\S+ \\S+ (WARN|ERROR|FATAL) "));
+  }
+
+  /**
+   * Open Liberty's {@code messages.log}: {@code [date, time zone] thread logger W text}, the level
+   * one letter (W warning, E error, F fatal).
+   *
+   * @param file the log file
+   * @return the log
+   */
+  public static ServerLog openLiberty(Path file) {
+    return new ServerLog(
+        file,
+        Pattern.compile("^\\[[^\\]]+\\] "),
+        Pattern.compile("^\\[[^\\]]+\\] \\S+ \\S+\\s+[WEF] "));
+  }
+
+  /**
+   * Where the log ends now, for {@link #entriesSince}.
+   *
+   * @return the file's length; 0 when it does not exist yet
+   */
+  public long mark() {
+    try {
+      return Files.exists(file) ? Files.size(file) : 0;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * The entries written after a mark.
+   *
+   * @param mark what {@link #mark()} returned
+   * @return each entry's lines joined by line breaks, oldest first
+   */
+  public List<String> entriesSince(long mark) {
+    List<String> entries = new ArrayList<>();
+    StringBuilder entry = null;
+    for (String line : readSince(mark).split("\r?\n")) {
+      if (entryStart.matcher(line).find()) {
+        if (entry != null) {
+          entries.add(entry.toString());
+        }
+        entry = new StringBuilder(line);
+      } else if (entry != null) {
+        entry.append('\n').append(line);
+      }
+    }
+    if (entry != null) {
+      entries.add(entry.toString());
+    }
+    return entries;
+  }
+
+  /**
+   * The entries after a mark at WARNING level or worse that come from TimerLock or name one of its
+   * classes: its own coded messages, and the server's messages about its classes (an annotation
+   * scanner that cannot load one, a CDI container that refuses one).
+   *
+   * @param mark what {@link #mark()} returned
+   * @return the entries, oldest first
+   */
+  public List<String> timerLockWarningsSince(long mark) {
+    return entriesSince(mark).stream()
+        .filter(e -> warningOrWorse.matcher(e).find())
+        .filter(e -> e.contains("TIMERLOCK-") || e.contains("org.timerlock"))
+        .toList();
+  }
+
+  @Override
+  public String toString() {
+    return file.toString();
+  }
+
+  private String readSince(long mark) {
+    try (RandomAccessFile in = new RandomAccessFile(file.toFile(), "r")) {
+      long length = in.length();
+      if (length <= mark) {
+        return "";
+      }
+      byte[] bytes = new byte[Math.toIntExact(length - mark)];
+      in.seek(mark);
+      in.readFully(bytes);
+      return new String(bytes, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}
