@@ -52,9 +52,25 @@ class ActionsTest {
   }
 
   @Test
-  void whatTheStoreOrIntegrationCannotDoIsUnsupported() {
-    assertThatThrownBy(() -> run("pause", Map.of("name", "report")))
-        .isInstanceOf(UnsupportedOperationException.class);
+  void pausesInTheCallersNameAndResumes() {
+    assertThat(run("pause", Map.of("name", "report", "until", "")))
+        .isEqualTo("paused 'report' paused by alice until resumed");
+    assertThat(admin.find("report").orElseThrow().pause().by()).isEqualTo("alice");
+
+    assertThat(run("resume", Map.of("name", "report"))).isEqualTo("resumed 'report'");
+    assertThat(admin.find("report").orElseThrow().paused()).isFalse();
+    assertThat(run("resume", Map.of("name", "report"))).isEqualTo("'report' was not paused");
+  }
+
+  @Test
+  void aPauseUntilAPastInstantIsRefusedByTheStore() {
+    assertThatThrownBy(
+            () -> run("pause", Map.of("name", "report", "until", "2000-01-01T00:00:00Z")))
+        .isInstanceOf(IllegalArgumentException.class);
+  }
+
+  @Test
+  void runNowNeedsAnIntegrationThatCanRunJobs() {
     assertThatThrownBy(() -> run("run-now", Map.of("name", "report")))
         .isInstanceOf(UnsupportedOperationException.class)
         .hasMessageStartingWith("TIMERLOCK-507 ");
