@@ -4,7 +4,7 @@ import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.function.Function;
 import org.timerlock.core.admin.LockAdmin;
-import org.timerlock.core.admin.LockInfo;
+import org.timerlock.core.admin.LockPause;
 
 /**
  * The operator's actions, each audited under the caller's name: pause and resume pass it as {@code
@@ -52,8 +52,14 @@ final class Actions {
   }
 
   private String pause(String name, Instant until, String by) {
-    LockInfo paused = admin.pause(name, until, by);
-    return "paused " + quoted(name) + (paused.pause() == null ? "" : " " + paused.pause());
+    LockPause pause = admin.pause(name, until, by).pause();
+    return "paused "
+        + quoted(name)
+        + (pause == null
+            ? ""
+            : " by "
+                + RowJson.bounded(pause.by())
+                + pause.endsAt().map(end -> " until " + end).orElse(" until resumed"));
   }
 
   private static Instant until(String text) {

@@ -54,7 +54,7 @@ class ActionsTest {
   @Test
   void pausesInTheCallersNameAndResumes() {
     assertThat(run("pause", Map.of("name", "report", "until", "")))
-        .isEqualTo("paused 'report' paused by alice until resumed");
+        .isEqualTo("paused 'report' by alice until resumed");
     assertThat(admin.find("report").orElseThrow().pause().by()).isEqualTo("alice");
 
     assertThat(run("resume", Map.of("name", "report"))).isEqualTo("resumed 'report'");
