@@ -187,7 +187,12 @@
 
   function selectedLock() {
     const match = /^#lock=(.*)$/.exec(window.location.hash);
-    return match ? decodeURIComponent(match[1]) : null;
+    if (!match) return null;
+    try {
+      return decodeURIComponent(match[1]);
+    } catch (malformed) {
+      return match[1]; // a hand-typed address with a stray %: look that text up as it is
+    }
   }
 
   async function refresh() {
