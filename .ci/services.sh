@@ -2,6 +2,8 @@
 # Makes PostgreSQL, MariaDB and Redis answer on 127.0.0.1 with the databases the tests expect
 # (PostgreSQL db "test" user "postgres", MariaDB db "test" user "root" without password, Redis 6379).
 # Starts them when installed and stopped; installs them with apt-get when missing and running as root.
+# Also installs Debian's Chromium and its chromedriver (/usr/bin/chromium, /usr/bin/chromedriver) for
+# the operator console's browser test, and npm, which fetches axe-core for that test.
 set -euo pipefail
 
 log() { echo "[services] $*"; }
@@ -19,6 +21,9 @@ need_packages=()
 command -v pg_ctlcluster >/dev/null || need_packages+=(postgresql)
 command -v mariadbd >/dev/null || [ -x /usr/sbin/mariadbd ] || need_packages+=(mariadb-server)
 command -v redis-server >/dev/null || need_packages+=(redis-server)
+command -v chromium >/dev/null || need_packages+=(chromium)
+command -v chromedriver >/dev/null || need_packages+=(chromium-driver)
+command -v npm >/dev/null || need_packages+=(npm)
 if [ ${#need_packages[@]} -gt 0 ]; then
   if [ "$(id -u)" -ne 0 ]; then
     log "missing ${need_packages[*]} and not root: install them, or set TIMERLOCK_TEST_*_URL"; exit 1

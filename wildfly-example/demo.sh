@@ -25,6 +25,7 @@ PG_PASSWORD="${PGPASSWORD:-}"
 REDIS_URI="redis://127.0.0.1:6379"
 BUILD=true
 PORT_OFFSET_BASE=2000 # node N listens on 8080 + 2000 + (N-1)*100, management on 9990 + the same
+CONSOLE_PASSWORD="demo-$(od -An -N6 -tx1 /dev/urandom | tr -d ' \n')" # the console users', new each run
 
 usage() { sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit "${1:-0}"; }
 
@@ -138,6 +139,11 @@ for n in $(seq 1 "$NODES"); do
     mv "$config.new" "$config"
   fi
   cp "$WAR" "$base/deployments/"
+  # The operator console's users, in this node's application realm (docs/servers/wildfly.md).
+  for user in viewer:timerlock-viewer operator:timerlock-operator; do
+    JBOSS_HOME="$JBOSS_HOME" "$JBOSS_HOME/bin/add-user.sh" -s -a -u "${user%%:*}" \
+      -p "$CONSOLE_PASSWORD" -g "${user#*:}" -sc "$base/configuration"
+  done
   offset=$((PORT_OFFSET_BASE + (n - 1) * 100))
   LAUNCH_JBOSS_IN_BACKGROUND=1 JBOSS_PIDFILE="$base/server.pid" \
     "$JBOSS_HOME/bin/standalone.sh" \
@@ -146,6 +152,7 @@ for n in $(seq 1 "$NODES"); do
       > "$base/console.log" 2>&1 &
   PIDS+=($!)
   echo "node$n: http://127.0.0.1:$((8080 + offset))/timerlock-wildfly-example/api/executions (log $base/log/server.log)"
+  echo "       console http://127.0.0.1:$((8080 + offset))/timerlock-wildfly-example/timerlock/"
 done
 
 # Each node gets BOOT_TIMEOUT seconds from the start of the wait; they boot in parallel.
@@ -175,6 +182,8 @@ for n in $(seq 1 "$NODES"); do
 done
 
 say "All nodes are up. Letting the cluster run for $SECONDS_TO_RUN s"
+echo "Operator console: http://127.0.0.1:$((8080 + PORT_OFFSET_BASE))/timerlock-wildfly-example/timerlock/"
+echo "  log in as operator / $CONSOLE_PASSWORD (pause, resume, release) or viewer / $CONSOLE_PASSWORD (read only)"
 from=$(date +%s)
 sleep "$SECONDS_TO_RUN"
 to=$(date +%s)

@@ -7,13 +7,16 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.ServiceLoader;
 import org.timerlock.core.spi.ConfigKey;
+import org.timerlock.core.spi.ConfigKeySource;
 import org.timerlock.core.spi.LockProviderFactory;
 
 /**
  * Every configuration key TimerLock reads: the integration's own, each provider factory's on the
- * class path, and the per-lock keys. The one place that knows which keys exist, so a misspelled key
- * can be told from a real one and the configuration reference can be checked against it.
+ * class path, each optional module's ({@link ConfigKeySource}, such as the console's), and the
+ * per-lock keys. The one place that knows which keys exist, so a misspelled key can be told from a
+ * real one and the configuration reference can be checked against it.
  */
 public final class KeyCatalogue {
 
@@ -26,6 +29,21 @@ public final class KeyCatalogue {
         keys.putIfAbsent(key.name(), key);
       }
     }
+    for (ConfigKeySource source : sources()) {
+      source.keys().forEach(key -> keys.putIfAbsent(key.name(), key));
+    }
+  }
+
+  /** The optional modules' key sources, from the application's class loader and TimerLock's. */
+  private static List<ConfigKeySource> sources() {
+    List<ConfigKeySource> found = new ArrayList<>();
+    ClassLoader context = Thread.currentThread().getContextClassLoader();
+    if (context != null) {
+      ServiceLoader.load(ConfigKeySource.class, context).forEach(found::add);
+    }
+    ServiceLoader.load(ConfigKeySource.class, KeyCatalogue.class.getClassLoader())
+        .forEach(found::add);
+    return found;
   }
 
   /**

@@ -35,7 +35,8 @@ class MessageCodesTest {
           "org.timerlock.core.internal.CoreMessage", 100,
           "org.timerlock.cdi.internal.CdiMessage", 200,
           "org.timerlock.jdbc.JdbcMessage", 300,
-          "org.timerlock.redis.RedisMessage", 400);
+          "org.timerlock.redis.RedisMessage", 400,
+          "org.timerlock.console.ConsoleMessage", 500);
 
   private static final Path ROOT = Markdown.repositoryRoot();
 
@@ -46,7 +47,7 @@ class MessageCodesTest {
 
   /** The published modules, whose messages carry codes. */
   private static final List<String> MODULES =
-      List.of("core", "cdi-extension", "providers/jdbc", "providers/redis");
+      List.of("core", "cdi-extension", "providers/jdbc", "providers/redis", "console");
 
   /**
    * A WARNING or ERROR line, or a LockException, whose message is a plain string literal: a message

@@ -24,7 +24,7 @@ class QuotedMessagesTest {
   private static final Path ROOT = Markdown.repositoryRoot();
 
   private static final List<String> MODULES =
-      List.of("core", "cdi-extension", "providers/jdbc", "providers/redis");
+      List.of("core", "cdi-extension", "providers/jdbc", "providers/redis", "console");
 
   private static final Pattern CODED_QUOTE = Pattern.compile("^TIMERLOCK-\\d{3} (.+)$");
 

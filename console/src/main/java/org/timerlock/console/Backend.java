@@ -1,0 +1,36 @@
+package org.timerlock.console;
+
+import jakarta.enterprise.inject.spi.CDI;
+import org.timerlock.core.LockProvider;
+import org.timerlock.core.admin.LockAdmin;
+
+/**
+ * What the console reads and acts through, looked up in the application's CDI container at each
+ * request (the servlet is made by the console's initializer, before CDI has started): the
+ * injectable {@link LockAdmin} that audits releases, the provider's description for the header, and
+ * the deployment's jobs.
+ */
+final class Backend {
+
+  LockAdmin admin() {
+    return CDI.current().select(LockAdmin.class).get();
+  }
+
+  /**
+   * The store, for the page's header: for an operator as the readiness check describes it (table
+   * and DataSource, or host, port and key format); for a viewer only its kind, the description's
+   * first word such as {@code Redis} or {@code JDBC}, since the rest is internal addressing
+   * (docs/security.md).
+   *
+   * @param detailed whether to give the description
+   * @return the store
+   */
+  String store(boolean detailed) {
+    String description = CDI.current().select(LockProvider.class).get().description();
+    return detailed ? description : description.strip().split("\\s", 2)[0] + " store";
+  }
+
+  Jobs jobs() {
+    return new NoJobs();
+  }
+}

@@ -1,0 +1,43 @@
+package org.timerlock.console;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
+import org.timerlock.core.RunKind;
+import org.timerlock.core.RunOutcome;
+import org.timerlock.core.admin.RunRecord;
+
+class RowJsonTest {
+
+  @Test
+  void aMegabyteErrorTextIsCutToTheBoundAndItsCodeKept() {
+    String huge = "TIMERLOCK-301 <img src=x onerror=alert(1)>" + "x".repeat(1 << 20);
+    RunRecord run =
+        new RunRecord(
+            null,
+            "node-1",
+            Instant.EPOCH,
+            Instant.EPOCH.plusSeconds(2),
+            RunOutcome.FAILED,
+            RunKind.SCHEDULED,
+            "java.lang.IllegalStateException",
+            huge);
+    Json json = new Json();
+
+    RowJson.run(json, run);
+
+    assertThat(json.toString().length()).isLessThan(2 * RowJson.MAX_TEXT);
+    assertThat(json.toString())
+        .contains("\"errorCode\":\"TIMERLOCK-301\"")
+        .contains("\"durationMillis\":2000")
+        .contains("(" + huge.length() + " characters)")
+        .doesNotContain("<img");
+  }
+
+  @Test
+  void findsNoCodeWhereThereIsNone() {
+    assertThat(RowJson.codeOf("connection refused")).isNull();
+    assertThat(RowJson.codeOf(null)).isNull();
+  }
+}
