@@ -1,6 +1,8 @@
 package org.timerlock.console;
 
 import jakarta.enterprise.inject.spi.CDI;
+import java.time.Clock;
+import org.timerlock.cdi.LockedJobs;
 import org.timerlock.core.LockProvider;
 import org.timerlock.core.admin.LockAdmin;
 
@@ -31,6 +33,6 @@ final class Backend {
   }
 
   Jobs jobs() {
-    return new NoJobs();
+    return new DeployedJobs(CDI.current().select(LockedJobs.class).get(), Clock.systemUTC());
   }
 }

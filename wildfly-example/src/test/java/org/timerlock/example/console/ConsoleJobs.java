@@ -20,6 +20,12 @@ public class ConsoleJobs {
   /** A lock name with markup, quotes and a line break, which the page must show as text. */
   public static final String MARKUP = "<script>alert(\"x\")</script>\n'quoted' & <b>bold</b>";
 
+  /**
+   * A job with no schedule, which operators run now: it keeps its lock 10 minutes after a run, so
+   * that the Redis listing, which shows held locks only, has it.
+   */
+  public static final String MANUAL = "manual-export";
+
   /** How long the failing job's error message is: a megabyte. */
   public static final int HUGE = 1 << 20;
 
@@ -43,4 +49,8 @@ public class ConsoleJobs {
   public void failing() {
     throw new IllegalStateException("<img src=x onerror=alert(1)> \"quoted\" " + "x".repeat(HUGE));
   }
+
+  /** Exports nothing; run by an operator from the console. */
+  @SchedulerLock(name = MANUAL, lockAtMostFor = "15m", lockAtLeastFor = "10m")
+  public void export() {}
 }
