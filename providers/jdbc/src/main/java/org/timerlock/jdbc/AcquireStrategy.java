@@ -17,7 +17,9 @@ import org.timerlock.jdbc.SqlStatement.Values;
  * <p>A shape says what its statement told: the row after it, and whether that is all there is to
  * know. What is missing is read afterwards with one {@code SELECT} of the row: the token of a lock
  * taken where the statement does not return it, and, for a refused request for a fire, whether the
- * fire already ran.
+ * fire already ran, and, for a refusal in a table with the pause columns, whether the lock is
+ * paused. That read writes nothing; statements that return the refused row (PostgreSQL, MariaDB
+ * through its own driver) need none.
  */
 abstract class AcquireStrategy {
 
@@ -48,7 +50,7 @@ abstract class AcquireStrategy {
   /**
    * What one attempt found.
    *
-   * @param outcome taken, held elsewhere, or already ran
+   * @param outcome taken, held elsewhere, already ran, or paused
    * @param row what is known of the row after the attempt: for a lock taken its owner and token
    *     (null without one); for a refusal what the statements told, possibly nothing
    */
@@ -70,29 +72,37 @@ abstract class AcquireStrategy {
     Told told = run(connection, values);
     RowState after = told.state();
     if (values.owner().equals(after.owner())) {
-      if (after.fencingToken() == null && mode != AcquireMode.LEASE_ONLY) {
+      if (after.fencingToken() == null && mode.tokens()) {
         after = readState(connection, values);
       }
       return new Attempt(Outcome.ACQUIRED, after);
     }
-    if (mode != AcquireMode.FIRE) {
+    if (!mode.fire() && !mode.pauses()) {
       return new Attempt(Outcome.HELD_ELSEWHERE, after);
     }
-    // Only a refused fire needs to know why; statements that did not say are asked again.
+    // Only a refused fire, or a refusal that may be a pause, needs to know why; statements that
+    // did not say are asked again.
     RowState known = told.complete() ? after : readState(connection, values);
-    boolean ran = known.lastFire() != null && known.lastFire() >= values.fire();
+    if (known.paused()) {
+      return new Attempt(Outcome.PAUSED, known);
+    }
+    boolean ran = mode.fire() && known.lastFire() != null && known.lastFire() >= values.fire();
     return new Attempt(ran ? Outcome.ALREADY_RAN : Outcome.HELD_ELSEWHERE, known);
   }
 
   /** The row as it is now. */
   final RowState readState(Connection connection, Values values) throws SQLException {
-    RowState row = queryRow(connection, selectState, values);
+    RowState row = queryRow(connection, selectState, values, mode);
     return row == null ? RowState.UNKNOWN : row;
+  }
+
+  final AcquireMode mode() {
+    return mode;
   }
 
   /** The owner of a lock this attempt took, without a token: what an update count tells. */
   static RowState takenBy(Values values) {
-    return new RowState(values.owner(), null, null);
+    return new RowState(values.owner(), null, null, false);
   }
 
   static int update(Connection connection, SqlStatement statement, Values values)
@@ -103,26 +113,39 @@ abstract class AcquireStrategy {
     }
   }
 
-  /** Runs a query returning {@link RowState}'s columns; the first row, or null when none. */
-  static RowState queryRow(Connection connection, SqlStatement query, Values values)
+  /**
+   * Runs a query returning {@link RowState}'s columns in the mode's order ({@link
+   * Dialect#stateColumns}); the first row, or null when none.
+   */
+  static RowState queryRow(
+      Connection connection, SqlStatement query, Values values, AcquireMode mode)
       throws SQLException {
     try (PreparedStatement ps = connection.prepareStatement(query.sql())) {
       query.bind(ps, values);
       try (ResultSet rs = ps.executeQuery()) {
-        return rs.next() ? rowState(rs) : null;
+        return rs.next() ? rowState(rs, mode) : null;
       }
     }
   }
 
-  static RowState rowState(ResultSet rs) throws SQLException {
+  /**
+   * The row state from the columns of {@link Dialect#stateColumns} in the mode; a result without
+   * the paused flag (generated keys) reads as not paused.
+   */
+  static RowState rowState(ResultSet rs, AcquireMode mode) throws SQLException {
     String owner = rs.getString(1);
-    if (rs.getMetaData().getColumnCount() < 3) {
-      return new RowState(owner, null, null);
+    int next = 2;
+    Long fencingToken = null;
+    Long fire = null;
+    if (mode.tokens()) {
+      long token = rs.getLong(next++);
+      fencingToken = rs.wasNull() ? null : token;
+      long lastFire = rs.getLong(next++);
+      fire = rs.wasNull() ? null : lastFire;
     }
-    long token = rs.getLong(2);
-    Long fencingToken = rs.wasNull() ? null : token;
-    long fire = rs.getLong(3);
-    return new RowState(owner, fencingToken, rs.wasNull() ? null : fire);
+    boolean paused =
+        mode.pauses() && rs.getMetaData().getColumnCount() >= next && rs.getInt(next) == 1;
+    return new RowState(owner, fencingToken, fire, paused);
   }
 
   /** An update count of 1 means taken; no token, no reason. Oracle, SQL Server, DB2. */
@@ -158,7 +181,7 @@ abstract class AcquireStrategy {
 
     @Override
     Told run(Connection connection, Values values) throws SQLException {
-      RowState returned = queryRow(connection, statement(0), values);
+      RowState returned = queryRow(connection, statement(0), values, mode());
       return returned == null
           ? new Told(RowState.UNKNOWN, false)
           : new Told(returned, alsoWhenRefused);
@@ -175,7 +198,8 @@ abstract class AcquireStrategy {
     ChangedRowAsKeys(
         AcquireMode mode, SqlStatement acquire, SqlStatement selectState, LockTable table) {
       super(mode, selectState, acquire);
-      this.columns = Dialect.stateColumns(table, mode, "").toUpperCase(Locale.ROOT).split(", ");
+      // A row the statement took is not paused: the generated keys are its stored columns only.
+      this.columns = Dialect.rowColumns(table, mode, "").toUpperCase(Locale.ROOT).split(", ");
     }
 
     @Override
@@ -187,7 +211,7 @@ abstract class AcquireStrategy {
           return new Told(RowState.UNKNOWN, false);
         }
         try (ResultSet rs = ps.getGeneratedKeys()) {
-          return new Told(rs.next() ? rowState(rs) : RowState.UNKNOWN, false);
+          return new Told(rs.next() ? rowState(rs, mode()) : RowState.UNKNOWN, false);
         }
       }
     }
@@ -202,7 +226,7 @@ abstract class AcquireStrategy {
 
     UpsertCount(AcquireMode mode, SqlStatement acquire, SqlStatement selectState) {
       super(mode, selectState, acquire);
-      this.leaseOnly = mode == AcquireMode.LEASE_ONLY;
+      this.leaseOnly = !mode.tokens();
     }
 
     @Override

@@ -34,6 +34,11 @@ final class Db2Dialect extends Dialect {
   }
 
   @Override
+  String selectNow() {
+    return "SELECT " + now() + " FROM SYSIBM.SYSDUMMY1";
+  }
+
+  @Override
   SqlStatement acquire(LockTable t, AcquireMode mode) {
     return standardMerge(t, mode, t.table() + " tl", "SYSIBM.SYSDUMMY1", false, "");
   }

@@ -48,6 +48,16 @@ final class DerbyDialect extends Dialect {
   }
 
   @Override
+  String epoch() {
+    return "TIMESTAMP('1970-01-01 00:00:00')";
+  }
+
+  @Override
+  String selectNow() {
+    return "SELECT " + now() + " FROM SYSIBM.SYSDUMMY1";
+  }
+
+  @Override
   SqlStatement acquire(LockTable t, AcquireMode mode) {
     return takeOverUpdate(t, mode);
   }

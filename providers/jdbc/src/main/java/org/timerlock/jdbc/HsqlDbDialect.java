@@ -37,6 +37,11 @@ final class HsqlDbDialect extends Dialect {
   }
 
   @Override
+  String selectNow() {
+    return "SELECT " + now() + " FROM (VALUES (0))";
+  }
+
+  @Override
   SqlStatement acquire(LockTable t, AcquireMode mode) {
     return standardMerge(t, mode, t.table() + " tl", "(VALUES (0)) s (one)", false, "");
   }

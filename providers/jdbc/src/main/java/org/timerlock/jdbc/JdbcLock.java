@@ -8,6 +8,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.RunEnd;
+import org.timerlock.core.RunKind;
 import org.timerlock.core.SimpleLock;
 import org.timerlock.core.spi.Printable;
 import org.timerlock.jdbc.JdbcStore.Statements;
@@ -16,7 +17,7 @@ import org.timerlock.jdbc.SqlStatement.Values;
 /**
  * One acquisition by a {@link JdbcLockProvider}: release and extend match its owner value, so that
  * they never touch a lock another node took after this one expired. Where the table has the columns
- * of the last run, the release statement records the run in them.
+ * of the last run, the release statement records the run in them, and in the history when it is on.
  */
 final class JdbcLock implements SimpleLock {
 
@@ -24,32 +25,43 @@ final class JdbcLock implements SimpleLock {
   private static final System.Logger LOG = System.getLogger(JdbcLockProvider.class.getName());
 
   private final JdbcStore store;
+  private final JdbcHistory history;
   private final String name;
   private final String owner;
   private final Duration atLeastFor;
   private final Long fencingToken;
   private final Long fire;
+  private final RunKind kind;
   private final boolean recordsRuns;
+  private final boolean recordsKind;
 
   /**
    * @param fire the fire the acquisition serves, epoch milliseconds; null for a plain call
+   * @param kind what started the run, recorded by the release
    * @param recordsRuns whether the table has the columns of the last run
+   * @param recordsKind whether it also has the kind column
    */
   JdbcLock(
       JdbcStore store,
+      JdbcHistory history,
       String name,
       String owner,
       Duration atLeastFor,
       Long fencingToken,
       Long fire,
-      boolean recordsRuns) {
+      RunKind kind,
+      boolean recordsRuns,
+      boolean recordsKind) {
     this.store = store;
+    this.history = history;
     this.name = name;
     this.owner = owner;
     this.atLeastFor = atLeastFor;
     this.fencingToken = fencingToken;
     this.fire = fire;
+    this.kind = kind;
     this.recordsRuns = recordsRuns;
+    this.recordsKind = recordsKind;
   }
 
   /** Releases as a run that succeeded: the caller had nothing else to tell. */
@@ -65,12 +77,21 @@ final class JdbcLock implements SimpleLock {
         name,
         connection -> {
           Statements s = store.statements(connection);
-          SqlStatement release = recordsRuns ? s.releaseRecordingRun() : s.release();
+          SqlStatement release =
+              !recordsRuns
+                  ? s.release()
+                  : recordsKind ? s.releaseRecordingRunAndKind() : s.releaseRecordingRun();
           Values values =
-              new Values(s.dialect().storedName(name), owner, null, atLeastFor, fire, end);
-          try (PreparedStatement ps = connection.prepareStatement(release.sql())) {
-            release.bind(ps, values);
-            ps.executeUpdate();
+              new Values(s.dialect().storedName(name), owner, null, atLeastFor, fire, end, kind);
+          try {
+            if (recordsRuns && history.enabled()) {
+              history.releaseRecording(connection, s.dialect(), release, values);
+            } else {
+              try (PreparedStatement ps = connection.prepareStatement(release.sql())) {
+                release.bind(ps, values);
+                ps.executeUpdate();
+              }
+            }
           } catch (SQLException e) {
             if (!s.dialect().isMissingTable(e)) {
               throw e;
@@ -106,7 +127,9 @@ final class JdbcLock implements SimpleLock {
                 }
                 // Unchanged (an extension in the acquisition's millisecond) may count 0.
                 return s.dialect().countsChangedRowsOnly()
-                    && AcquireStrategy.queryRow(connection, s.selectLive(), values) != null;
+                    && AcquireStrategy.queryRow(
+                            connection, s.selectLive(), values, AcquireMode.LEASE_ONLY)
+                        != null;
               } catch (SQLException e) {
                 if (!s.dialect().isMissingTable(e)) {
                   throw e;
@@ -116,7 +139,18 @@ final class JdbcLock implements SimpleLock {
               }
             });
     return extended
-        ? Optional.of(new JdbcLock(store, name, owner, atLeastFor, fencingToken, fire, recordsRuns))
+        ? Optional.of(
+            new JdbcLock(
+                store,
+                history,
+                name,
+                owner,
+                atLeastFor,
+                fencingToken,
+                fire,
+                kind,
+                recordsRuns,
+                recordsKind))
         : Optional.empty();
   }
 

@@ -1,14 +1,20 @@
 package org.timerlock.jdbc;
 
+import java.lang.System.Logger.Level;
+import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.timerlock.core.admin.LockAdmin;
 import org.timerlock.core.admin.LockInfo;
 import org.timerlock.core.admin.LockPage;
+import org.timerlock.core.admin.RunRecord;
+import org.timerlock.core.spi.PauseArguments;
+import org.timerlock.core.spi.Printable;
 
 /**
  * The rows of a {@link JdbcLockProvider}'s table, for operators. It writes ShedLock's four columns
@@ -29,12 +35,136 @@ import org.timerlock.core.admin.LockPage;
  */
 final class JdbcLockAdmin implements LockAdmin {
 
+  /** The provider's logger: operators follow one logger for everything the provider does. */
+  private static final System.Logger LOG = System.getLogger(JdbcLockProvider.class.getName());
+
   private final JdbcStore store;
+  private final TableWatch watch;
+  private final JdbcHistory history;
   private final LockTable table;
 
-  JdbcLockAdmin(JdbcStore store) {
+  JdbcLockAdmin(JdbcStore store, TableWatch watch, JdbcHistory history) {
     this.store = store;
+    this.watch = watch;
+    this.history = history;
     this.table = store.table();
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>Sets {@code paused_until} and {@code paused_by} on the lock's row, inserting a free row
+   * (owner {@code -}) when the lock never ran; the lock table is created first when it is missing
+   * and creating it is allowed. A run in progress is not stopped. {@code by} is stored escaped.
+   *
+   * @throws UnsupportedOperationException when the table has no pause columns (a ShedLock table):
+   *     the message names the {@code ALTER TABLE} statements that add them
+   */
+  @Override
+  public LockInfo pause(String name, Instant until, String by) {
+    String pausedBy = PauseArguments.by(name, by);
+    store.execute(
+        "pause",
+        name,
+        connection -> {
+          Dialect dialect = store.dialect(connection);
+          PauseStatements pauses = pausesOrFail(connection, dialect, name);
+          if (until != null) {
+            pauses.requireFuture(connection, name, until);
+          }
+          pauses.pause(connection, dialect.storedName(name), until, pausedBy);
+          return null;
+        });
+    LOG.log(
+        Level.INFO,
+        () ->
+            "Lock '"
+                + Printable.of(name)
+                + "' in "
+                + store.where()
+                + " paused by "
+                + pausedBy
+                + (until == null ? " until resumed" : " until " + until));
+    return find(name)
+        .orElseThrow(() -> new IllegalStateException("The paused row of '" + name + "' is gone"));
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * @throws UnsupportedOperationException when the table has no pause columns
+   */
+  @Override
+  public boolean resume(String name, String by) {
+    boolean resumed =
+        store.execute(
+            "resume",
+            name,
+            connection -> {
+              Dialect dialect = store.dialect(connection);
+              return pausesOrFail(connection, dialect, name)
+                      .resume(connection, dialect.storedName(name))
+                  == 1;
+            });
+    if (resumed) {
+      LOG.log(
+          Level.INFO,
+          () ->
+              "Lock '"
+                  + Printable.of(name)
+                  + "' in "
+                  + store.where()
+                  + " resumed by "
+                  + Printable.shortened(by));
+    }
+    return resumed;
+  }
+
+  @Override
+  public boolean keepsHistory() {
+    return history.enabled();
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>Reads {@code <table>_history}, after pruning the records beyond the bounds; a history table
+   * that cannot be used (not there and not to be created) has nothing, with a logged warning.
+   */
+  @Override
+  public List<RunRecord> history(String name, int limit) {
+    return history.history(name, limit);
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>Inserts the record, then prunes the lock's records beyond the bounds. A failure to write is
+   * logged with its code ({@code TIMERLOCK-322}), not thrown.
+   */
+  @Override
+  public void recordMissed(String name, Instant slot, String nodeId) {
+    history.recordMissed(name, slot, nodeId);
+  }
+
+  /**
+   * The pause statements, after looking at the table (created when missing and allowed) and
+   * checking the name's length as an acquire does.
+   *
+   * @throws UnsupportedOperationException when the table has no pause columns
+   */
+  private PauseStatements pausesOrFail(Connection connection, Dialect dialect, String name)
+      throws SQLException {
+    if (!watch.pauses()) {
+      // Columns added since the provider last looked count at once.
+      watch.forget();
+    }
+    watch.beforeAcquire(connection, dialect, name);
+    if (!watch.pauses()) {
+      throw new UnsupportedOperationException(
+          JdbcMessage.NO_PAUSE_COLUMNS.text(watch.noPauseColumnsReason(dialect)));
+    }
+    return new PauseStatements(table, dialect);
   }
 
   @Override
@@ -141,13 +271,18 @@ final class JdbcLockAdmin implements LockAdmin {
         });
   }
 
-  /** Every column of the table, then whether the lock is held: see {@link LockRowReader}. */
+  /**
+   * Every column of the table, then whether the lock is held, then the database's now: see {@link
+   * LockRowReader}.
+   */
   private String select(Dialect dialect) {
     return "SELECT tl.*, CASE WHEN tl."
         + table.lockUntil()
         + " > "
         + dialect.now()
-        + " THEN 1 ELSE 0 END FROM "
+        + " THEN 1 ELSE 0 END, "
+        + dialect.now()
+        + " FROM "
         + table.table()
         + " tl";
   }

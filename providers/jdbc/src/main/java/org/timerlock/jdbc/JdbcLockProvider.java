@@ -16,6 +16,7 @@ import org.timerlock.core.LockProvider;
 import org.timerlock.core.OwnerIds;
 import org.timerlock.core.SimpleLock;
 import org.timerlock.core.admin.LockAdmin;
+import org.timerlock.core.spi.HistorySettings;
 import org.timerlock.core.spi.Printable;
 import org.timerlock.jdbc.JdbcStore.Statements;
 import org.timerlock.jdbc.SqlStatement.Values;
@@ -26,10 +27,11 @@ import org.timerlock.jdbc.SqlStatement.Values;
  * exclude each other.
  *
  * <p>Acquiring is one statement: an upsert that inserts the row or takes it over only when its
- * {@code lock_until} has passed. Releasing and extending are one statement each, matched on the
- * name and on the owner value of this very acquisition; on a table with the {@code last_run_*}
- * columns the release statement also records the run it ends, for the lock admin. Every time comes
- * from the database clock.
+ * {@code lock_until} has passed and, where the table has the pause columns, no operator's pause is
+ * in force ({@link LockAttempt#paused()}). Releasing and extending are one statement each, matched
+ * on the name and on the owner value of this very acquisition; on a table with the {@code
+ * last_run_*} columns the release statement also records the run it ends, for the lock admin. Every
+ * time comes from the database clock.
  *
  * <p>The statements never join the caller's transaction: see the module documentation. The provider
  * keeps no per-name state; only the detected database product is remembered, and what it saw when
@@ -51,6 +53,7 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
 
   private final JdbcStore store;
   private final TableWatch watch;
+  private final JdbcHistory history;
   private final String nodeId;
   private final ForeignClockCheck foreignClocks;
 
@@ -80,6 +83,7 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
                 builder.outsideTransactionExecutor, builder.outsideTransactionWait),
             builder.redactor);
     this.watch = new TableWatch(store, builder.createTable);
+    this.history = new JdbcHistory(store, builder.history, builder.createTable);
     this.foreignClocks = new ForeignClockCheck(table, store::where);
   }
 
@@ -159,10 +163,8 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
   }
 
   private AcquireMode mode(Dialect dialect, Values values) {
-    if (!watch.full() || !dialect.supportsFireColumns()) {
-      return AcquireMode.LEASE_ONLY;
-    }
-    return values.fire() == null ? AcquireMode.PLAIN : AcquireMode.FIRE;
+    return AcquireMode.of(
+        watch.full() && dialect.supportsFireColumns(), values.fire() != null, watch.pauses());
   }
 
   private LockAttempt tryAcquire(
@@ -175,14 +177,19 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
         return LockAttempt.acquired(
             new JdbcLock(
                 store,
+                history,
                 configuration.name(),
                 values.owner(),
                 configuration.lockAtLeastFor(),
                 attempt.row().fencingToken(),
                 values.fire(),
-                watch.recordsRuns()));
+                configuration.kind(),
+                watch.recordsRuns(),
+                watch.recordsKind()));
       case ALREADY_RAN:
         return LockAttempt.alreadyRan();
+      case PAUSED:
+        return LockAttempt.paused();
       default:
         return LockAttempt.heldElsewhere();
     }
@@ -206,7 +213,7 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
    */
   @Override
   public Optional<LockAdmin> admin() {
-    return Optional.of(new JdbcLockAdmin(store));
+    return Optional.of(new JdbcLockAdmin(store, watch, history));
   }
 
   /**
@@ -245,8 +252,22 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
     private Executor outsideTransactionExecutor;
     private Duration outsideTransactionWait = Duration.ofSeconds(30);
     private Redactor redactor = Redactor.NONE;
+    private HistorySettings history = HistorySettings.OFF;
 
     private Builder() {}
+
+    /**
+     * The optional run history: when enabled, every release also records the run in the table
+     * {@code <table>_history} (created like the lock table), and {@link LockAdmin#history} reads
+     * it. Default off.
+     *
+     * @param settings whether it is on, and its bounds per lock by count and age
+     * @return this builder
+     */
+    public Builder history(HistorySettings settings) {
+      this.history = Objects.requireNonNull(settings, "settings");
+      return this;
+    }
 
     /**
      * The DataSource the locks are taken through. Required.
@@ -394,7 +415,8 @@ public final class JdbcLockProvider implements LockProvider, AutoCloseable {
      * Builds the provider. Does not connect: the database is first used by the first lock attempt.
      *
      * @return the provider
-     * @throws IllegalArgumentException when the table or column names are invalid
+     * @throws IllegalArgumentException when the table or column names are invalid, or with the
+     *     history on, the history table's name ({@code <table>_history})
      * @throws NullPointerException when no DataSource was set
      */
     public JdbcLockProvider build() {

@@ -4,9 +4,11 @@ import java.sql.Driver;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Stream;
 import javax.sql.DataSource;
 import org.timerlock.core.LockProvider;
 import org.timerlock.core.spi.ConfigKey;
+import org.timerlock.core.spi.HistorySettings;
 import org.timerlock.core.spi.LockProviderFactory;
 import org.timerlock.core.spi.ProviderSettings;
 import org.timerlock.core.spi.ValueType;
@@ -135,20 +137,23 @@ public final class JdbcLockProviderFactory implements LockProviderFactory {
   static final ConfigKey<String> COLUMN_LOCKED_BY = column("locked-by", "the lock's owner");
 
   private static final List<ConfigKey<?>> KEYS =
-      List.of(
-          DATASOURCE,
-          URL,
-          DRIVER_CLASS,
-          USERNAME,
-          PASSWORD,
-          POOL_SIZE,
-          CONNECTION_TIMEOUT,
-          TABLE,
-          CREATE_TABLE,
-          COLUMN_NAME,
-          COLUMN_LOCK_UNTIL,
-          COLUMN_LOCKED_AT,
-          COLUMN_LOCKED_BY);
+      Stream.concat(
+              Stream.of(
+                  DATASOURCE,
+                  URL,
+                  DRIVER_CLASS,
+                  USERNAME,
+                  PASSWORD,
+                  POOL_SIZE,
+                  CONNECTION_TIMEOUT,
+                  TABLE,
+                  CREATE_TABLE,
+                  COLUMN_NAME,
+                  COLUMN_LOCK_UNTIL,
+                  COLUMN_LOCKED_AT,
+                  COLUMN_LOCKED_BY),
+              HistorySettings.KEYS.stream())
+          .toList();
 
   /** The keys that only apply to the pool built from {@link #URL}. */
   private static final List<ConfigKey<?>> URL_ONLY_KEYS =
@@ -185,6 +190,7 @@ public final class JdbcLockProviderFactory implements LockProviderFactory {
             .tableName(table)
             .columnNames(columns[0], columns[1], columns[2], columns[3])
             .createTable(createTable)
+            .history(HistorySettings.from(settings))
             .nodeId(settings.nodeId());
     if (url.isPresent()) {
       String u = url.get();

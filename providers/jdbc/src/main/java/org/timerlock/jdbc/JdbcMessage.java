@@ -47,8 +47,14 @@ enum JdbcMessage implements MessageCode {
   TABLE_MISSING(318),
   /** A fence check in a task whose lock has no fencing token. */
   NO_FENCING_TOKEN(319),
-  /** A lock table without the columns of the last run (INFO). */
-  NO_RUN_COLUMNS(320);
+  /** A lock table without the columns of the last run, or without its kind column (INFO). */
+  NO_RUN_COLUMNS(320),
+  /** A lock table without the pause columns: locks work, pausing fails (INFO, and the error). */
+  NO_PAUSE_COLUMNS(321),
+  /** A history record could not be written: the run and its release are not affected (WARNING). */
+  HISTORY_WRITE_FAILED(322),
+  /** The history table is missing while creating it is switched off, or cannot be created. */
+  HISTORY_TABLE(323);
 
   private final int number;
 

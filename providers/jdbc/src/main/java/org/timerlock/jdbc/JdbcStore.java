@@ -35,6 +35,7 @@ final class JdbcStore implements AutoCloseable {
       Map<AcquireMode, AcquireStrategy> acquire,
       SqlStatement release,
       SqlStatement releaseRecordingRun,
+      SqlStatement releaseRecordingRunAndKind,
       SqlStatement extend,
       SqlStatement selectLive) {}
 
@@ -88,7 +89,7 @@ final class JdbcStore implements AutoCloseable {
       }
       Map<AcquireMode, AcquireStrategy> acquire = new EnumMap<>(AcquireMode.class);
       for (AcquireMode mode : AcquireMode.values()) {
-        if (mode == AcquireMode.LEASE_ONLY || dialect.supportsFireColumns()) {
+        if (!mode.tokens() || dialect.supportsFireColumns()) {
           acquire.put(mode, dialect.acquireStrategy(table, mode));
         }
       }
@@ -97,7 +98,8 @@ final class JdbcStore implements AutoCloseable {
               dialect,
               Map.copyOf(acquire),
               dialect.release(table),
-              dialect.releaseRecordingRun(table),
+              dialect.releaseRecordingRun(table, false),
+              dialect.releaseRecordingRun(table, true),
               dialect.extend(table),
               dialect.selectLive(table));
       statements = s;
@@ -117,7 +119,8 @@ final class JdbcStore implements AutoCloseable {
    *
    * @param operation what is done, for the message of a failure, e.g. {@code acquire}
    * @param lockName the lock it is done to, or null
-   * @throws LockException when the database fails; a {@link NameTooLongException} passes unchanged
+   * @throws LockException when the database fails; a refusal of the provider's own with its code
+   *     (e.g. {@link NameTooLongException}) passes unchanged
    */
   <T> T execute(String operation, String lockName, OutsideCallerTransaction.Work<T> work) {
     try {
@@ -125,11 +128,22 @@ final class JdbcStore implements AutoCloseable {
     } catch (SQLException e) {
       throw new LockException(failure(operation, lockName, e), redactor.chain(e));
     } catch (RuntimeException e) {
-      if (e instanceof LockException || e instanceof NameTooLongException) {
+      if (e instanceof LockException || isOwnRefusal(e)) {
         throw e;
       }
       throw new LockException(failure(operation, lockName, e), redactor.chain(e));
     }
+  }
+
+  /**
+   * A refusal of the caller's argument or request that TimerLock made, with its code (a name too
+   * long, a pause that ends in the past, a table without pause columns): the caller's error, not
+   * the database's, so it passes unchanged.
+   */
+  private static boolean isOwnRefusal(RuntimeException e) {
+    return (e instanceof IllegalArgumentException || e instanceof UnsupportedOperationException)
+        && e.getMessage() != null
+        && e.getMessage().startsWith("TIMERLOCK-");
   }
 
   private String failure(String operation, String lockName, Exception e) {

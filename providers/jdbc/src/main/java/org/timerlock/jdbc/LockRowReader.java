@@ -14,13 +14,15 @@ import org.timerlock.core.OwnerIds;
 import org.timerlock.core.RunKind;
 import org.timerlock.core.RunOutcome;
 import org.timerlock.core.admin.LockInfo;
+import org.timerlock.core.admin.LockPause;
 import org.timerlock.core.admin.RunRecord;
 
 /**
- * Reads {@link LockInfo}s from the rows of {@code SELECT tl.*, <held> FROM <table> tl}: every
- * column the table has, then whether the lock is held. The columns are found by name in the
- * result's own metadata, so one query reads a ShedLock table, a table with the fire and token
- * columns, and one with the columns of the last run, without asking the database which it is.
+ * Reads {@link LockInfo}s from the rows of {@code SELECT tl.*, <held>, <now> FROM <table> tl}:
+ * every column the table has, then whether the lock is held, then the database's now, against which
+ * a pause's end is judged. The columns are found by name in the result's own metadata, so one query
+ * reads a ShedLock table, a table with the fire and token columns, and one with the columns of the
+ * last run, without asking the database which it is.
  */
 final class LockRowReader {
 
@@ -32,12 +34,14 @@ final class LockRowReader {
   private final LockTable table;
   private final Map<String, Integer> columns = new HashMap<>();
   private final int held;
+  private final int now;
 
   LockRowReader(ResultSet rs, Dialect dialect, LockTable table) throws SQLException {
     this.dialect = dialect;
     this.table = table;
     ResultSetMetaData md = rs.getMetaData();
-    held = md.getColumnCount();
+    now = md.getColumnCount();
+    held = now - 1;
     for (int i = held - 1; i >= 1; i--) {
       columns.put(md.getColumnName(i).toLowerCase(Locale.ROOT), i);
     }
@@ -57,7 +61,38 @@ final class LockRowReader {
             time(rs, table.lockUntil()),
             rs.getInt(held) == 1);
     Long lastFire = has(LockTable.LAST_FIRE) ? number(rs, LockTable.LAST_FIRE) : null;
-    return lock.withHistory(lastFire == null ? null : Instant.ofEpochMilli(lastFire), lastRun(rs));
+    return lock.withHistory(lastFire == null ? null : Instant.ofEpochMilli(lastFire), lastRun(rs))
+        .withPause(pause(rs));
+  }
+
+  /**
+   * The pause in force at the database's now; null where the table has no pause columns, or none
+   * was set, or its end has passed.
+   */
+  private LockPause pause(ResultSet rs) throws SQLException {
+    if (!has(LockTable.PAUSED_BY) || !has(LockTable.PAUSED_UNTIL)) {
+      return null;
+    }
+    String by = rs.getString(index(LockTable.PAUSED_BY));
+    if (by == null) {
+      return null;
+    }
+    Instant until = time(rs, LockTable.PAUSED_UNTIL);
+    Timestamp now = rs.getTimestamp(this.now, UTC.get());
+    return until == null || until.isAfter(now.toInstant()) ? new LockPause(until, by) : null;
+  }
+
+  /** The kind of the last run; SCHEDULED where the table has no kind column or none was written. */
+  private RunKind kind(ResultSet rs) throws SQLException {
+    if (has(LockTable.LAST_RUN_KIND)) {
+      String stored = rs.getString(index(LockTable.LAST_RUN_KIND));
+      for (RunKind kind : RunKind.values()) {
+        if (stored != null && kind.name().equals(stored.trim())) {
+          return kind;
+        }
+      }
+    }
+    return RunKind.SCHEDULED;
   }
 
   /** The last run, or null where the table has no run columns or no run ended yet. */
@@ -83,7 +118,7 @@ final class LockRowReader {
         started,
         ended,
         outcome,
-        RunKind.SCHEDULED,
+        kind(rs),
         colon < 0 ? error : error.substring(0, colon),
         colon < 0 ? null : error.substring(colon + 2));
   }

@@ -48,6 +48,24 @@ record LockTable(String table, String name, String lockUntil, String lockedAt, S
           LAST_RUN_OUTCOME,
           LAST_RUN_ERROR);
 
+  /**
+   * What started the last ended run: the name of its RunKind. Optional on its own: a table from
+   * before it records runs without it, which then read as {@code SCHEDULED}.
+   */
+  static final String LAST_RUN_KIND = "last_run_kind";
+
+  /**
+   * When an operator's pause ends by the database clock; null with {@link #PAUSED_BY} set for a
+   * pause until resumed.
+   */
+  static final String PAUSED_UNTIL = "paused_until";
+
+  /** Who paused the lock, escaped and bounded; null when the lock is not paused. */
+  static final String PAUSED_BY = "paused_by";
+
+  /** The pause columns; not in ShedLock's tables, whose locks then cannot be paused. */
+  static final List<String> PAUSE_COLUMNS = List.of(PAUSED_UNTIL, PAUSED_BY);
+
   /** What {@link #isIdentifier} accepts, for messages. */
   static final String IDENTIFIER_RULE =
       "an SQL identifier (letters, digits, _ or $, not starting with a digit)";

@@ -117,6 +117,17 @@ final class MySqlDialect extends Dialect {
   }
 
   @Override
+  String identityType() {
+    return "BIGINT AUTO_INCREMENT";
+  }
+
+  /** MySQL's CAST knows CHAR, not VARCHAR. */
+  @Override
+  String textCast(int length) {
+    return "CHAR(" + length + ")";
+  }
+
+  @Override
   String now() {
     return "UTC_TIMESTAMP(3)";
   }
@@ -146,17 +157,20 @@ final class MySqlDialect extends Dialect {
     String by = t.lockedBy();
     String ours = by + " = VALUES(" + by + ")";
     b.sql(" ON DUPLICATE KEY UPDATE " + by + " = IF(" + t.lockUntil() + " <= " + now());
-    if (mode == AcquireMode.FIRE) {
+    if (mode.fire()) {
       String lastFire = LockTable.LAST_FIRE;
       b.sql(" AND (" + lastFire + " IS NULL OR " + lastFire + " < VALUES(" + lastFire + "))");
+    }
+    if (mode.pauses()) {
+      b.sql(" AND " + notPaused(""));
     }
     b.sql(", VALUES(" + by + "), " + by + ")");
     copyIfOurs(b, ours, t.lockUntil(), "VALUES(" + t.lockUntil() + ")");
     copyIfOurs(b, ours, t.lockedAt(), "VALUES(" + t.lockedAt() + ")");
-    if (mode == AcquireMode.FIRE) {
+    if (mode.fire()) {
       copyIfOurs(b, ours, LockTable.LAST_FIRE, "VALUES(" + LockTable.LAST_FIRE + ")");
     }
-    if (mode != AcquireMode.LEASE_ONLY) {
+    if (mode.tokens()) {
       copyIfOurs(b, ours, LockTable.FENCING_TOKEN, nextToken(LockTable.FENCING_TOKEN));
     }
     if (returning) {

@@ -16,10 +16,11 @@ import org.timerlock.jdbc.SqlStatement.Values;
 /**
  * PostgreSQL: one statement whose parts are an UPDATE that takes over an expired row, an INSERT of
  * a missing one ({@code ON CONFLICT}, so a race on a new name fails no statement), and a read of
- * the row, returning the state of the row after the statement. A refusal writes nothing: no row is
- * locked, no transaction id taken, no WAL written (an {@code ON CONFLICT DO UPDATE ... WHERE} locks
- * the row even when its WHERE refuses the take-over). A refused fire reports the committed {@code
- * last_fire} also when it raced the winner, whose row its snapshot does not show.
+ * the row, returning the state of the row after the statement, with whether a pause refused it. A
+ * refusal writes nothing: no row is locked, no transaction id taken, no WAL written (an {@code ON
+ * CONFLICT DO UPDATE ... WHERE} locks the row even when its WHERE refuses the take-over). A refused
+ * fire reports the committed {@code last_fire} also when it raced the winner, whose row its
+ * snapshot does not show.
  */
 final class PostgreSqlDialect extends Dialect {
 
@@ -81,6 +82,11 @@ final class PostgreSqlDialect extends Dialect {
   }
 
   @Override
+  boolean releasesWithHistoryInOneStatement() {
+    return true;
+  }
+
+  @Override
   String now() {
     return "date_trunc('milliseconds', timezone('UTC', statement_timestamp()))";
   }
@@ -99,11 +105,14 @@ final class PostgreSqlDialect extends Dialect {
 
   @Override
   SqlStatement acquire(LockTable t, AcquireMode mode) {
-    boolean leaseOnly = mode == AcquireMode.LEASE_ONLY;
-    boolean fire = mode == AcquireMode.FIRE;
-    String state = stateColumns(t, mode, "");
+    boolean leaseOnly = !mode.tokens();
+    boolean fire = mode.fire();
+    String state = rowColumns(t, mode, "");
     Builder b = new Builder();
     b.sql("WITH cur AS (SELECT " + (leaseOnly ? "1 AS one" : LockTable.LAST_FIRE));
+    if (mode.pauses()) {
+      b.sql(", " + pausedFlag("") + " AS paused");
+    }
     if (fire) {
       b.sql(", " + t.lockUntil() + " <= " + now());
       guard(b, mode, "");
@@ -138,6 +147,10 @@ final class PostgreSqlDialect extends Dialect {
       b.sql(" (SELECT " + LockTable.LAST_FIRE + " FROM cur)) END");
     } else if (!leaseOnly) {
       b.sql(", (SELECT " + LockTable.LAST_FIRE + " FROM cur)");
+    }
+    if (mode.pauses()) {
+      // The pause as the refused statement saw it; a name without a row is not paused.
+      b.sql(", (SELECT paused FROM cur)");
     }
     return b.build();
   }

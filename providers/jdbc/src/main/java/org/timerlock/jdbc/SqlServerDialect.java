@@ -30,6 +30,16 @@ final class SqlServerDialect extends Dialect {
   }
 
   @Override
+  String identityType() {
+    return "BIGINT IDENTITY";
+  }
+
+  @Override
+  String epoch() {
+    return "CAST('1970-01-01' AS DATETIME2(3))";
+  }
+
+  @Override
   String now() {
     return "CAST(SYSUTCDATETIME() AS DATETIME2(3))";
   }

@@ -7,7 +7,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
+import org.timerlock.core.OwnerIds;
 import org.timerlock.core.RunEnd;
+import org.timerlock.core.RunKind;
 import org.timerlock.core.RunOutcome;
 
 /** SQL text with its parameters, each computed from the values of one lock operation. */
@@ -16,10 +18,21 @@ final class SqlStatement {
   /**
    * What a lock operation binds: the stored name, the owner value, the two durations, for a
    * scheduled fire its instant in epoch milliseconds (else null) and, for a release that records
-   * the run, how it ended (else null).
+   * the run, how it ended (else null) and what started it.
    */
   record Values(
-      String name, String owner, Duration atMostFor, Duration atLeastFor, Long fire, RunEnd end) {
+      String name,
+      String owner,
+      Duration atMostFor,
+      Duration atLeastFor,
+      Long fire,
+      RunEnd end,
+      RunKind kind) {
+
+    Values(
+        String name, String owner, Duration atMostFor, Duration atLeastFor, Long fire, RunEnd end) {
+      this(name, owner, atMostFor, atLeastFor, fire, end, RunKind.SCHEDULED);
+    }
 
     Values(String name, String owner, Duration atMostFor, Duration atLeastFor, Long fire) {
       this(name, owner, atMostFor, atLeastFor, fire, null);
@@ -27,6 +40,32 @@ final class SqlStatement {
 
     Values(String name, String owner, Duration atMostFor, Duration atLeastFor) {
       this(name, owner, atMostFor, atLeastFor, null, null);
+    }
+
+    /** The readable node id of the owner value, as the history keeps it. */
+    String nodeId() {
+      return OwnerIds.nodeIdOf(owner);
+    }
+
+    /** The failed run's exception class, cut to the history's column; null unless it failed. */
+    String errorClass() {
+      if (end == null || end.errorClass() == null) {
+        return null;
+      }
+      String c = end.errorClass();
+      return c.length() <= Dialect.CREATED_NAME_LENGTH
+          ? c
+          : c.substring(0, Dialect.CREATED_NAME_LENGTH);
+    }
+
+    /** The failed run's safe message (see {@link RunEnd#failed}); null when none. */
+    String errorMessage() {
+      return end == null ? null : end.errorMessage();
+    }
+
+    /** The name of the run's kind, as the kind column keeps it. */
+    String kindName() {
+      return kind.name();
     }
 
     /** 1 when the run failed, else 0: a number, as a typed parameter every database accepts. */
@@ -85,6 +124,13 @@ final class SqlStatement {
     }
   }
 
+  /** This statement, then the other, as one: the text of both and the parameters of both. */
+  SqlStatement followedBy(SqlStatement next) {
+    List<Parameter> both = new ArrayList<>(parameters);
+    both.addAll(next.parameters);
+    return new SqlStatement(sql + next.sql, both);
+  }
+
   /** The same statement inside other text, e.g. a query over its changed rows. */
   SqlStatement wrapped(String before, String after) {
     return new SqlStatement(before + sql + after, parameters);
@@ -131,6 +177,16 @@ final class SqlStatement {
     /** The fire the ending run served, or NULL for a plain call. */
     Builder runFire() {
       return param(Values::fire, Types.BIGINT);
+    }
+
+    /** A text parameter that may be null, bound then as a VARCHAR NULL. */
+    Builder text(Function<Values, Object> parameter) {
+      return param(parameter, Types.VARCHAR);
+    }
+
+    /** See {@link Values#kindName()}. */
+    Builder kind() {
+      return param(Values::kindName);
     }
 
     /** See {@link Values#failed()}. */

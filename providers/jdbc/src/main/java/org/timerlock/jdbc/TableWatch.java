@@ -4,6 +4,8 @@ import java.lang.System.Logger.Level;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
 import org.timerlock.core.LockException;
@@ -32,6 +34,15 @@ final class TableWatch {
 
   /** Whether the table has the columns of the last run, as last looked at; null before. */
   private volatile Boolean runColumns;
+
+  /** Whether the table also has the kind column of the last run, as last looked at. */
+  private volatile boolean kindColumn;
+
+  /** Whether the table has the pause columns, as last looked at. */
+  private volatile boolean pauseColumns;
+
+  /** The optional columns found missing when last looked at, as logged; empty before. */
+  private volatile List<String> missingLogged = List.of();
 
   /** The longest name the table holds, as last looked at; 0 when not known. */
   private volatile int nameLimit;
@@ -107,6 +118,32 @@ final class TableWatch {
    */
   boolean recordsRuns() {
     return Boolean.TRUE.equals(runColumns);
+  }
+
+  /** Whether a release can also record the run's kind. Kept across failures, as runs are. */
+  boolean recordsKind() {
+    return recordsRuns() && kindColumn;
+  }
+
+  /**
+   * Whether the table, as last looked at, has the pause columns, so that the acquire statement
+   * refuses a paused lock and the admin can pause.
+   */
+  boolean pauses() {
+    return pauseColumns;
+  }
+
+  /**
+   * Why the admin cannot pause: the table has no pause columns, and the statements that add them.
+   */
+  String noPauseColumnsReason(Dialect dialect) {
+    return "Lock table "
+        + table.table()
+        + " has no columns "
+        + String.join(" and ", LockTable.PAUSE_COLUMNS)
+        + " (a ShedLock table, or one from before pauses): locks work, but cannot be paused."
+        + " Add them with: "
+        + String.join("; ", dialect.addColumns(table, LockTable.PAUSE_COLUMNS));
   }
 
   private boolean fits(String name) {
@@ -186,26 +223,57 @@ final class TableWatch {
       LOG.log(Level.INFO, () -> JdbcMessage.LEASE_ONLY.text(leaseOnlyReason(dialect)));
     }
     shape = found;
-    lookAtRunColumns(metadata, dialect);
+    lookAtOptionalColumns(metadata, dialect);
   }
 
-  /** Whether the table has the columns of the last run; says once how to add them when not. */
-  private void lookAtRunColumns(TableMetadata metadata, Dialect dialect) throws SQLException {
-    boolean found = metadata.hasColumns(LockTable.LAST_RUN_COLUMNS.toArray(String[]::new));
-    if (!found && !Boolean.FALSE.equals(runColumns)) {
-      LOG.log(Level.INFO, () -> JdbcMessage.NO_RUN_COLUMNS.text(noRunColumnsReason(dialect)));
+  /**
+   * Whether the table has the columns of the last run, its kind and the pause; says once how to add
+   * those it lacks.
+   */
+  private void lookAtOptionalColumns(TableMetadata metadata, Dialect dialect) throws SQLException {
+    List<String> missingRun = new ArrayList<>();
+    for (String column : LockTable.LAST_RUN_COLUMNS) {
+      if (!metadata.hasColumns(column)) {
+        missingRun.add(column);
+      }
     }
-    runColumns = found;
+    if (!metadata.hasColumns(LockTable.LAST_RUN_KIND)) {
+      missingRun.add(LockTable.LAST_RUN_KIND);
+    }
+    boolean pauses = metadata.hasColumns(LockTable.PAUSE_COLUMNS.toArray(String[]::new));
+    List<String> missing = new ArrayList<>(missingRun);
+    if (!pauses) {
+      missing.addAll(LockTable.PAUSE_COLUMNS);
+    }
+    if (!missing.equals(missingLogged)) {
+      if (!missingRun.isEmpty()) {
+        LOG.log(
+            Level.INFO,
+            () -> JdbcMessage.NO_RUN_COLUMNS.text(noRunColumnsReason(dialect, missingRun)));
+      }
+      if (!pauses) {
+        LOG.log(Level.INFO, () -> JdbcMessage.NO_PAUSE_COLUMNS.text(noPauseColumnsReason(dialect)));
+      }
+    }
+    missingLogged = List.copyOf(missing);
+    runColumns = missingRun.isEmpty() || missingRun.equals(List.of(LockTable.LAST_RUN_KIND));
+    kindColumn = missingRun.isEmpty();
+    pauseColumns = pauses;
   }
 
-  private String noRunColumnsReason(Dialect dialect) {
+  private String noRunColumnsReason(Dialect dialect, List<String> missing) {
+    boolean kindOnly = missing.equals(List.of(LockTable.LAST_RUN_KIND));
     return "Lock table "
         + table.table()
         + " has no columns for the last run of each lock ("
-        + String.join(", ", LockTable.LAST_RUN_COLUMNS)
-        + "): locks work as before, but releases record no run and the lock admin shows none."
+        + String.join(", ", missing)
+        + (kindOnly
+            ? "): releases record the last run without its kind, which the lock admin shows as"
+                + " SCHEDULED."
+            : "): locks work as before, but releases record no run and the lock admin shows"
+                + " none.")
         + " Releases record the last run after adding them with: "
-        + String.join("; ", dialect.addRunColumns(table));
+        + String.join("; ", dialect.addColumns(table, missing));
   }
 
   /**
@@ -302,6 +370,9 @@ final class TableWatch {
       }
       shape = dialect.supportsFireColumns() ? TableShape.FULL : TableShape.LEASE_ONLY;
       runColumns = true;
+      kindColumn = true;
+      pauseColumns = true;
+      missingLogged = List.of();
       nameLimit = nameLimit(dialect, Dialect.CREATED_NAME_LENGTH);
       LOG.log(Level.INFO, () -> JdbcMessage.TABLE_CREATED.text("Created lock " + store.where()));
     } catch (SQLException e) {

@@ -35,6 +35,7 @@ import org.timerlock.core.LockException;
 import org.timerlock.core.LockProvider;
 import org.timerlock.core.SimpleLock;
 import org.timerlock.core.spi.ConfigKey;
+import org.timerlock.core.spi.HistorySettings;
 import org.timerlock.core.spi.LockProviderFactory;
 import org.timerlock.core.spi.ProviderSettings;
 import org.timerlock.teststores.IsolatedDatabase;
@@ -253,17 +254,27 @@ class FactoryTest {
     urlPath.put("timerlock.jdbc.column.lock-until", "u");
     urlPath.put("timerlock.jdbc.column.locked-at", "a");
     urlPath.put("timerlock.jdbc.column.locked-by", "b");
+    urlPath.put("timerlock.history.enabled", "true");
+    urlPath.put("timerlock.history.max-per-lock", "5");
+    urlPath.put("timerlock.history.max-age", "1d");
     List<Map<String, String>> configurations =
         List.of(urlPath, Map.of("timerlock.jdbc.datasource", "java:app/jdbc/keys"), Map.of());
 
     JdbcLockProviderFactory factory = new JdbcLockProviderFactory();
     List<String> declared = factory.keys().stream().map(ConfigKey::name).toList();
-    assertThat(declared).doesNotHaveDuplicates().allMatch(k -> k.startsWith("timerlock.jdbc."));
+    List<String> history = HistorySettings.KEYS.stream().map(ConfigKey::name).toList();
+    assertThat(declared)
+        .doesNotHaveDuplicates()
+        .allMatch(k -> k.startsWith("timerlock.jdbc.") || history.contains(k))
+        .containsAll(history);
     assertThat(factory.keys()).allSatisfy(k -> assertThat(k.description()).isNotBlank());
     Set<String> read = new TreeSet<>();
     for (Map<String, String> values : configurations) {
       Set<String> readHere = new TreeSet<>();
       LockProvider provider = factory.create(recording(values, readHere));
+      assertThat(provider.admin().orElseThrow().keepsHistory())
+          .as("history for %s", values)
+          .isEqualTo(values.containsKey("timerlock.history.enabled"));
       if (provider instanceof AutoCloseable closeable) {
         try {
           closeable.close();

@@ -1,9 +1,8 @@
 package org.timerlock.jdbc;
 
 import com.zaxxer.hikari.HikariDataSource;
-import org.timerlock.testkit.LockAdminContract;
 
-class H2ContractTest extends JdbcContractBase implements LockAdminContract {
+class H2ContractTest extends JdbcContractBase {
   private final String url = "jdbc:h2:mem:" + Pools.unique("h2") + ";DB_CLOSE_DELAY=-1";
 
   @Override

@@ -4,25 +4,33 @@ import com.zaxxer.hikari.HikariDataSource;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
 import org.timerlock.core.LockProvider;
+import org.timerlock.core.spi.HistorySettings;
 import org.timerlock.testkit.LastRunContract;
+import org.timerlock.testkit.LockAdminContract;
 import org.timerlock.testkit.LockProviderContract;
 
 /**
  * The whole testkit contract on one database: two providers with pools of their own are two nodes.
- * Every JDBC provider has an admin view, so every database also passes the last-run contract.
+ * Every JDBC provider has an admin view, so every database also passes the admin contract (pauses
+ * and the run history, on nodes started later with a pool of their own) and the last-run contract.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-abstract class JdbcContractBase implements LockProviderContract, LastRunContract {
+abstract class JdbcContractBase
+    implements LockProviderContract, LockAdminContract, LastRunContract {
 
   private HikariDataSource pool1;
   private HikariDataSource pool2;
   private JdbcLockProvider node1;
   private JdbcLockProvider node2;
   private JdbcLockProvider down;
+  private final List<AutoCloseable> later = new CopyOnWriteArrayList<>();
 
   /** A new pool on the test database. */
   abstract HikariDataSource newPool();
@@ -47,7 +55,10 @@ abstract class JdbcContractBase implements LockProviderContract, LastRunContract
   }
 
   @AfterAll
-  void stopNodes() {
+  void stopNodes() throws Exception {
+    for (AutoCloseable node : later) {
+      node.close();
+    }
     node1.close();
     node2.close();
     down.close();
@@ -64,6 +75,20 @@ abstract class JdbcContractBase implements LockProviderContract, LastRunContract
   @Override
   public LockProvider otherNode() {
     return node2;
+  }
+
+  /** A node started later, with a pool of its own that it closes. */
+  @Override
+  public Optional<LockProvider> newNode(HistorySettings history) {
+    JdbcLockProvider node =
+        JdbcLockProvider.builder()
+            .dataSource(newPool())
+            .closeDataSourceOnClose(true)
+            .nodeId("node-" + (later.size() + 3))
+            .history(history)
+            .build();
+    later.add(node);
+    return Optional.of(node);
   }
 
   @Override

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.RunEnd;
+import org.timerlock.core.RunKind;
 import org.timerlock.core.RunOutcome;
 import org.timerlock.core.SimpleLock;
 import org.timerlock.core.admin.LockInfo;
@@ -114,7 +115,9 @@ class LastRunColumnsTest {
     assertThat(advice).as("log lines about the last-run columns").hasSize(1);
     assertThat(advice.get(0)).startsWith("TIMERLOCK-320 ");
     String statements = advice.get(0).substring(advice.get(0).indexOf("ALTER TABLE"));
-    assertThat(statements.split("; ")).hasSize(LockTable.LAST_RUN_COLUMNS.size());
+    // The six columns of the last run and its kind.
+    assertThat(statements.split("; ")).hasSize(LockTable.LAST_RUN_COLUMNS.size() + 1);
+    assertThat(statements).contains("ADD " + LockTable.LAST_RUN_KIND + " ");
     for (String alter : statements.split("; ")) {
       Pools.exec(pool, alter);
     }
@@ -135,10 +138,52 @@ class LastRunColumnsTest {
       assertThat(run.fire()).isEqualTo(FIRE.plusSeconds(60));
       assertThat(run.errorClass()).isEqualTo(IllegalStateException.class.getName());
       assertThat(run.errorMessage()).isEqualTo("disk full");
+      assertThat(run.kind()).isEqualTo(RunKind.SCHEDULED);
+      provider.lock(job.manual()).orElseThrow().unlock();
+      assertThat(other.admin().orElseThrow().find("job").orElseThrow().lastRun().kind())
+          .isEqualTo(RunKind.MANUAL);
 
       aReleaseOfARowAnotherOwnerTookRecordsNothing(provider, other);
     }
     assertThat(log.messages()).noneMatch(m -> m.contains(ADVICE));
+  }
+
+  /**
+   * A TimerLock table from before the kind column: runs are recorded without their kind, which
+   * reads as SCHEDULED, and the log names the one statement that adds it.
+   */
+  @Test
+  void aTableWithoutTheKindColumnRecordsRunsWithoutIt() {
+    try (HikariDataSource pool =
+        Pools.pool("jdbc:h2:mem:" + Pools.unique("kind") + ";DB_CLOSE_DELAY=-1", "sa", "", 4)) {
+      Pools.exec(pool, Pools.lockTableDdl("shedlock", 64, "TIMESTAMP(3)"));
+      Pools.exec(pool, "ALTER TABLE shedlock ADD last_fire BIGINT");
+      Pools.exec(pool, "ALTER TABLE shedlock ADD fencing_token BIGINT");
+      for (String alter :
+          new H2Dialect()
+              .addColumns(LockTable.shedLockLayout("shedlock"), LockTable.LAST_RUN_COLUMNS)) {
+        Pools.exec(pool, alter);
+      }
+      log.clear();
+      LockConfiguration job = LockConfiguration.of("job", Duration.ofMinutes(5));
+      try (JdbcLockProvider provider = JdbcLockProvider.builder().dataSource(pool).build()) {
+        provider.lock(job.manual()).orElseThrow().unlock();
+        RunRecord run = provider.admin().orElseThrow().find("job").orElseThrow().lastRun();
+        assertThat(run).as("a run recorded without its kind").isNotNull();
+        assertThat(run.kind()).isEqualTo(RunKind.SCHEDULED);
+      }
+      List<String> advice = log.messages().stream().filter(m -> m.contains(ADVICE)).toList();
+      assertThat(advice).hasSize(1);
+      assertThat(advice.get(0))
+          .startsWith("TIMERLOCK-320 ")
+          .endsWith("adding them with: ALTER TABLE shedlock ADD last_run_kind VARCHAR(16)");
+      Pools.exec(pool, "ALTER TABLE shedlock ADD last_run_kind VARCHAR(16)");
+      try (JdbcLockProvider provider = JdbcLockProvider.builder().dataSource(pool).build()) {
+        provider.lock(job.manual()).orElseThrow().unlock();
+        RunRecord run = provider.admin().orElseThrow().find("job").orElseThrow().lastRun();
+        assertThat(run.kind()).isEqualTo(RunKind.MANUAL);
+      }
+    }
   }
 
   /** The stale holder's release matches no row: the new holder's row keeps its own last run. */

@@ -1,9 +1,8 @@
 package org.timerlock.jdbc;
 
-import org.timerlock.testkit.LockAdminContract;
 import org.timerlock.teststores.StoreKind;
 
-class MariaDbContractTest extends ServerContractBase implements LockAdminContract {
+class MariaDbContractTest extends ServerContractBase {
   MariaDbContractTest() {
     super(StoreKind.MARIADB, "jdbc:mariadb://127.0.0.1:1/test?connectTimeout=1000");
   }

@@ -59,14 +59,14 @@ class MySqlStatementsOnMariaDbTest {
     MySqlDialect dialect = new MySqlDialect("MariaDB", returning, "utf8mb4_bin", rowFromSelect);
     LockTable table = LockTable.shedLockLayout(Pools.unique("t"));
     AcquireStrategy acquire = dialect.acquireStrategy(table, mode);
-    boolean fire = mode == AcquireMode.FIRE;
+    boolean fire = mode.fire();
     try (Connection c = db.connect()) {
       try (Statement s = c.createStatement()) {
         s.execute(dialect.createTable(table));
       }
       AcquireStrategy.Attempt first = acquire.tryAcquire(c, values("a", fire ? FIRE : null));
       assertThat(first.outcome()).isEqualTo(Outcome.ACQUIRED);
-      assertThat(first.row().fencingToken() != null).isEqualTo(mode != AcquireMode.LEASE_ONLY);
+      assertThat(first.row().fencingToken() != null).isEqualTo(mode.tokens());
 
       Long later = fire ? FIRE + 60_000 : null;
       assertThat(acquire.tryAcquire(c, values("b", later)).outcome())
@@ -79,10 +79,20 @@ class MySqlStatementsOnMariaDbTest {
       }
       AcquireStrategy.Attempt second = acquire.tryAcquire(c, values("b", later));
       assertThat(second.outcome()).isEqualTo(Outcome.ACQUIRED);
-      if (mode != AcquireMode.LEASE_ONLY) {
+      if (mode.tokens()) {
         assertThat(second.row().fencingToken()).isGreaterThan(first.row().fencingToken());
       }
       assertThat(run(c, dialect.extend(table), values("b", null))).isOne();
+      if (mode.pauses()) {
+        assertThat(run(c, dialect.release(table), values("b", null))).isOne();
+        try (Statement s = c.createStatement()) {
+          s.executeUpdate("UPDATE " + table.table() + " SET paused_by = 'ops'");
+        }
+        Long next = fire ? FIRE + 120_000 : null;
+        assertThat(acquire.tryAcquire(c, values("c", next)).outcome())
+            .as("a free lock, paused until resumed")
+            .isEqualTo(Outcome.PAUSED);
+      }
     }
   }
 

@@ -91,6 +91,59 @@ class RefusalWritesNothingTest {
     }
   }
 
+  /** A refusal of a paused lock that no node holds, in the modes that check pauses. */
+  @ParameterizedTest
+  @EnumSource(names = {"LEASE_ONLY_PAUSABLE", "PLAIN_PAUSABLE", "FIRE_PAUSABLE"})
+  void aPausedRefusalOnPostgresTakesNoTransactionId(AcquireMode mode) throws SQLException {
+    try (IsolatedDatabase db = TestStores.isolatedDatabase(StoreKind.POSTGRES, getClass());
+        HikariDataSource pool = Pools.pool(db, 2);
+        JdbcLockProvider holder = JdbcLockProvider.builder().dataSource(pool).build()) {
+      holdLock(holder).unlock(RunEnd.failed(new IllegalStateException("disk full")));
+      holder.admin().orElseThrow().pause("held", null, "ops");
+      try (Connection c = pool.getConnection()) {
+        String lastRun = lastRun(c);
+        c.setAutoCommit(false);
+        assertThat(refusedOwner(c, mode)).as("owner after a refusal").isNull();
+        String xid = postgresTransactionId(c);
+        System.out.printf("PostgreSQL paused refusal %s: transaction id %s%n", mode, xid);
+        assertThat(xid).as("transaction id after a refusal of a paused lock").isNull();
+        c.rollback();
+        assertThat(lastRun(c)).as("last run after a refusal").isEqualTo(lastRun);
+      }
+    }
+  }
+
+  /** A refusal of a paused lock that no node holds, in the modes that check pauses. */
+  @ParameterizedTest
+  @EnumSource(names = {"LEASE_ONLY_PAUSABLE", "PLAIN_PAUSABLE", "FIRE_PAUSABLE"})
+  void aPausedRefusalOnMariaDbChangesNoRow(AcquireMode mode) throws SQLException {
+    try (IsolatedDatabase db = TestStores.isolatedDatabase(StoreKind.MARIADB, getClass());
+        HikariDataSource pool = Pools.pool(db, 2);
+        JdbcLockProvider holder = JdbcLockProvider.builder().dataSource(pool).build()) {
+      holdLock(holder).unlock(RunEnd.failed(new IllegalStateException("disk full")));
+      holder.admin().orElseThrow().pause("held", null, "ops");
+      try (Connection c = pool.getConnection()) {
+        String lastRun = lastRun(c);
+        c.setAutoCommit(false);
+        Map<String, Long> before = handlerCounters(c);
+        assertThat(refusedOwner(c, mode)).as("owner after a refusal").isNotEqualTo("other-node");
+        Map<String, Long> after = handlerCounters(c);
+        long updated = after.get("Handler_update") - before.get("Handler_update");
+        long deleted = after.get("Handler_delete") - before.get("Handler_delete");
+        long modified = rowsModifiedByTransaction(c);
+        System.out.printf(
+            "MariaDB paused refusal %s: Handler_update +%d, Handler_delete +%d,"
+                + " trx_rows_modified %d%n",
+            mode, updated, deleted, modified);
+        assertThat(updated).as("rows the refusal updated").isZero();
+        assertThat(deleted).as("rows the refusal deleted").isZero();
+        assertThat(modified).as("InnoDB trx_rows_modified").isZero();
+        c.rollback();
+        assertThat(lastRun(c)).as("last run after a refusal").isEqualTo(lastRun);
+      }
+    }
+  }
+
   /**
    * Takes "held" for a fire, after a failed run for an earlier fire that the release recorded; the
    * provider's first lock attempt also creates the table, with the columns of the last run.
@@ -137,7 +190,7 @@ class RefusalWritesNothingTest {
             "other-node",
             Duration.ofMinutes(5),
             Duration.ZERO,
-            mode == AcquireMode.FIRE ? FIRE.plusSeconds(60).toEpochMilli() : null);
+            mode.fire() ? FIRE.plusSeconds(60).toEpochMilli() : null);
     try (PreparedStatement ps = c.prepareStatement(acquire.sql())) {
       acquire.bind(ps, refused);
       if (!ps.execute()) {

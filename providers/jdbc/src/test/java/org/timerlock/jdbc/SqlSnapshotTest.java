@@ -18,6 +18,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.timerlock.core.RunEnd;
+import org.timerlock.core.RunKind;
 import org.timerlock.jdbc.SqlStatement.Values;
 
 /**
@@ -50,6 +51,16 @@ class SqlSnapshotTest {
   private static final Values PLAIN_RUN =
       new Values(
           SAMPLE.name(), SAMPLE.owner(), null, SAMPLE.atLeastFor(), null, RunEnd.succeeded());
+
+  private static final Values MANUAL_RUN =
+      new Values(
+          SAMPLE.name(),
+          SAMPLE.owner(),
+          null,
+          SAMPLE.atLeastFor(),
+          null,
+          RunEnd.succeeded(),
+          RunKind.MANUAL);
 
   static Stream<Arguments> dialects() {
     return Stream.of(
@@ -91,9 +102,12 @@ class SqlSnapshotTest {
     StringBuilder out = new StringBuilder("-- ").append(dialect.label()).append('\n');
     section(out, "create table", dialect.createTable(TABLE));
     dialect.addFireColumns(TABLE).forEach(ddl -> section(out, "add a fire column", ddl));
-    dialect.addRunColumns(TABLE).forEach(ddl -> section(out, "add a last-run column", ddl));
+    List<String> optional = new ArrayList<>(LockTable.LAST_RUN_COLUMNS);
+    optional.add(LockTable.LAST_RUN_KIND);
+    optional.addAll(LockTable.PAUSE_COLUMNS);
+    dialect.addColumns(TABLE, optional).forEach(ddl -> section(out, "add an optional column", ddl));
     for (AcquireMode mode : AcquireMode.values()) {
-      if (mode != AcquireMode.LEASE_ONLY && !dialect.supportsFireColumns()) {
+      if (mode.tokens() && !dialect.supportsFireColumns()) {
         continue;
       }
       AcquireStrategy strategy = dialect.acquireStrategy(TABLE, mode);
@@ -104,9 +118,21 @@ class SqlSnapshotTest {
       section(out, "read the row " + mode, dialect.selectState(TABLE, mode));
     }
     section(out, "release", dialect.release(TABLE));
-    SqlStatement recording = dialect.releaseRecordingRun(TABLE);
+    SqlStatement recording = dialect.releaseRecordingRun(TABLE, false);
     section(out, "release recording a failed run", recording, FAILED_RUN);
     section(out, "release recording a plain call that succeeded", recording, PLAIN_RUN);
+    SqlStatement withKind = dialect.releaseRecordingRun(TABLE, true);
+    section(out, "release recording a manual run and its kind", withKind, MANUAL_RUN);
+    section(out, "the database's now, for a pause's end", dialect.selectNow());
+    String history = TABLE.table() + HistoryColumns.TABLE_SUFFIX;
+    section(out, "create the history table", dialect.createHistoryTable(history));
+    if (dialect.releasesWithHistoryInOneStatement()) {
+      SqlStatement both = JdbcHistory.releaseAndInsert(dialect, withKind, history);
+      section(out, "release recording a failed run and its history record", both, FAILED_RUN);
+    } else {
+      SqlStatement insert = JdbcHistory.insertFromLockRow(dialect, TABLE, history);
+      section(out, "after the release: the history record of a failed run", insert, FAILED_RUN);
+    }
     section(out, "extend", dialect.extend(TABLE));
     section(out, "is the acquisition live", dialect.selectLive(TABLE));
     return out.toString();
