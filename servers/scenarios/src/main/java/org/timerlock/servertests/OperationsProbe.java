@@ -46,15 +46,6 @@ public class OperationsProbe {
   }
 
   /**
-   * A lock as this node reads it from the store.
-   *
-   * @param held whether it is held now, by the store's clock
-   * @param node the node that holds it or last held it
-   * @param lastFire the latest slot the store granted, ISO-8601; null before the first
-   */
-  public record Lock(boolean held, String node, String lastFire) {}
-
-  /**
    * Pauses a lock on every node until resumed.
    *
    * @param name the lock name
@@ -91,27 +82,6 @@ public class OperationsProbe {
   @Produces(MediaType.TEXT_PLAIN)
   public String runNow(@PathParam("name") String name) {
     return jobs.runNow(name, BY).outcome().name();
-  }
-
-  /**
-   * A lock as the store has it.
-   *
-   * @param name the lock name
-   * @return it; not held and without a node when the store has no row for it
-   */
-  @GET
-  @Path("lock/{name}")
-  @Produces(MediaType.APPLICATION_JSON)
-  public Lock lock(@PathParam("name") String name) {
-    return admin
-        .find(name)
-        .map(
-            info ->
-                new Lock(
-                    info.held(),
-                    info.nodeId(),
-                    info.lastFire() == null ? null : info.lastFire().toString()))
-        .orElse(new Lock(false, null, null));
   }
 
   /**

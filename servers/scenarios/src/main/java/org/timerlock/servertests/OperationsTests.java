@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -93,11 +96,7 @@ public abstract class OperationsTests {
             "timerlock.jdbc.datasource=" + Recorder.DATASOURCE,
             "timerlock.history.enabled=true",
             "timerlock.lock.\"" + OperatedJobs.CAUGHT_UP + "\".catch-up-within=1m")
-        .addClasses(
-            OperatedJobs.class,
-            OperationsProbe.class,
-            OperationsProbe.Entry.class,
-            OperationsProbe.Lock.class);
+        .addClasses(OperatedJobs.class, OperationsProbe.class, OperationsProbe.Entry.class);
   }
 
   @Test
@@ -162,21 +161,18 @@ public abstract class OperationsTests {
   public void aNodeUndeployedDuringARunLetsItEndAndTheOtherNodeRunsTheNextSlot() throws Exception {
     String slow = OperatedJobs.SLOW;
     // A run that has just started: the undeployment comes while it runs.
-    Map<String, Object> lock =
+    String[] holderAndFire =
         awaitValue(
             "a run of " + slow + " in its first second",
             () -> {
-              Map<String, Object> info = json(Nodes.get("node1", "api/operations/lock/" + slow));
-              Object fire = info.get("lastFire");
-              return Boolean.TRUE.equals(info.get("held"))
-                      && fire != null
-                      && Instant.now().isBefore(Instant.parse((String) fire).plusSeconds(1))
-                  ? info
+              String[] held = heldWithFire(slow);
+              return held != null && Instant.now().isBefore(Instant.parse(held[1]).plusSeconds(1))
+                  ? held
                   : null;
             });
-    String holder = (String) lock.get("node");
+    String holder = holderAndFire[0];
     String other = holder.equals("node1") ? "node2" : "node1";
-    Instant fire = Instant.parse((String) lock.get("lastFire"));
+    Instant fire = Instant.parse(holderAndFire[1]);
 
     undeploy(holder);
 
@@ -279,6 +275,34 @@ public abstract class OperationsTests {
     return runs;
   }
 
+  /**
+   * Whether a lock is held now, read from the store's table by the test's own connection.
+   *
+   * @return the holding node and the slot it took (ISO-8601); null when the lock is not held
+   */
+  private static String[] heldWithFire(String lock) throws Exception {
+    try (Connection c = DB.connect();
+        PreparedStatement s =
+            c.prepareStatement(
+                "SELECT locked_by, last_fire FROM shedlock WHERE name = ?"
+                    + " AND lock_until > timezone('UTC', statement_timestamp())")) {
+      s.setString(1, lock);
+      try (ResultSet r = s.executeQuery()) {
+        if (!r.next()) {
+          return null;
+        }
+        // The owner is <node id>/<suffix>; the fire is in epoch milliseconds.
+        String owner = r.getString(1);
+        long fire = r.getLong(2);
+        return r.wasNull()
+            ? null
+            : new String[] {
+              owner.substring(0, owner.indexOf('/')), Instant.ofEpochMilli(fire).toString()
+            };
+      }
+    }
+  }
+
   /** The first slot of a period that divides a minute strictly after an instant. */
   private static Instant slotAfter(Instant instant, Duration period) {
     long millis = period.toMillis();
@@ -287,15 +311,6 @@ public abstract class OperationsTests {
 
   private static <T> List<T> nonEmpty(List<T> list) {
     return list.isEmpty() ? null : list;
-  }
-
-  @SuppressWarnings("unchecked")
-  private static Map<String, Object> json(String body) {
-    Object parsed = JsonReader.parse(body);
-    if (parsed instanceof Map<?, ?> map) {
-      return (Map<String, Object>) map;
-    }
-    return fail("not a JSON object: " + body);
   }
 
   /** Polls until the condition holds. */
