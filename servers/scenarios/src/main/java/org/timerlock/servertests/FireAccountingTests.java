@@ -63,7 +63,8 @@ public abstract class FireAccountingTests {
 
   /**
    * How late a fire of the watched job may be before its slot counts as missed: short, for a quick
-   * test, yet longer than a loaded machine delays a timer.
+   * test. A loaded machine may delay a timer longer; its slot then counts as missed too, which the
+   * test allows: it judges only the slots of the downtime, and the counter against the events.
    */
   static final Duration GRACE = Duration.ofSeconds(4);
 
@@ -222,20 +223,28 @@ public abstract class FireAccountingTests {
           "a check for missed fires at " + covered + " or later",
           () -> isAfter(lastFire(WATCH_LOCK), covered.minusMillis(1)));
 
-      List<Instant> events =
-          missedEventsOnNode1().stream().filter(s -> s.isBefore(firstAfter)).toList();
-      assertEquals(slotsMissed, events, "node1's MISSED events for the slots of the downtime");
+      // Each slot of the downtime is reported exactly once. Other slots may be reported too: a
+      // loaded machine can delay a timer past the grace, and its slot then counts as missed
+      // whatever the delay, so the test does not judge slots outside the downtime.
+      List<Instant> events = missedEventsOnNode1();
       for (Instant slot : slotsMissed) {
+        assertEquals(
+            1,
+            events.stream().filter(slot::equals).count(),
+            "node1's MISSED events for the slot " + slot + " of the downtime: " + events);
         long lines = missedLines(slot, "node1") + missedLines(slot, "node2");
         assertEquals(1, lines, "log lines of both nodes reporting the slot " + slot);
       }
       if (prometheus().isPresent()) {
-        List<Instant> all = missedEventsOnNode1();
-        double counted = missedCounter();
-        assertEquals(
-            all.size(),
-            counted,
-            "timerlock.fire.missed of " + AccountedJobs.WATCHED + " on node1; its events: " + all);
+        // Both grow when a late timer makes a slot count as missed: wait until a read of each
+        // agrees rather than compare two single reads.
+        until(
+            "timerlock.fire.missed of " + AccountedJobs.WATCHED + " on node1 to equal its events",
+            () -> {
+              List<Instant> reported = missedEventsOnNode1();
+              double counted = missedCounter();
+              return counted == reported.size() && reported.equals(missedEventsOnNode1());
+            });
       }
     } finally {
       for (String deployment : List.copyOf(DEPLOYED)) {
