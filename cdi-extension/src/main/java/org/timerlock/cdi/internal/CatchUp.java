@@ -86,16 +86,51 @@ public class CatchUp {
    * @param latestMissed the latest of them
    */
   void missed(String name, Instant latestMissed) {
-    window(name).ifPresent(within -> catchUp(name, latestMissed, within));
+    window(name)
+        .filter(within -> guardsFires(name, within, true))
+        .ifPresent(within -> catchUp(name, latestMissed, within));
   }
 
   private void catchUpLatest(String name) {
-    Optional<Duration> within = window(name);
+    Optional<Duration> within = window(name).filter(w -> guardsFires(name, w, false));
     if (within.isPresent()) {
       jobs.job(name)
           .flatMap(job -> job.latestSlot(clock.instant()))
           .ifPresent(slot -> catchUp(name, slot, within.get()));
     }
+  }
+
+  /**
+   * Whether the store guards fires, which a catch-up needs so that one node alone runs the slot. A
+   * store may not know yet: a JDBC provider looks at its table at its first lock, and reports no
+   * fire guard before. So at deployment an unknown answer only defers the catch-up to the
+   * missed-fire watch, which asks after a lock of its own and then finds the slot missed; when the
+   * watch asks, the answer is final.
+   *
+   * @param sure whether the provider has taken a lock already (the watch's call)
+   */
+  private boolean guardsFires(String name, Duration within, boolean sure) {
+    LockProvider provider;
+    try {
+      provider = providers.get();
+    } catch (RuntimeException e) {
+      warnOnce(name, within, "the lock provider is not available: " + e.getMessage());
+      return false;
+    }
+    if (provider.features().contains(LockProvider.Feature.FIRE_GUARD)) {
+      return true;
+    }
+    if (sure) {
+      warnOnce(name, within, "the lock store " + provider.description() + " does not guard fires");
+    } else {
+      LOG.log(
+          Level.DEBUG,
+          "TimerLock: lock ''{0}'' is caught up when the missed-fire watch finds its slot: the"
+              + " store {1} does not tell yet whether it guards fires",
+          Printable.shortened(name),
+          provider.description());
+    }
+    return false;
   }
 
   private void catchUp(String name, Instant slot, Duration within) {
@@ -145,23 +180,27 @@ public class CatchUp {
     }
     String why = whyNot(job.get());
     if (why != null) {
-      if (warned.add(name)) {
-        LOG.log(
-            Level.WARNING,
-            CdiMessage.CATCH_UP_NOT_RUNNABLE.text(
-                "TimerLock: {0} = {1}, but lock ''{2}'' cannot be caught up: {3}. Its missed slots"
-                    + " are only reported"),
-            LockKeys.CATCH_UP_WITHIN.printedKey(name),
-            within.get(),
-            Printable.shortened(name),
-            why);
-      }
+      warnOnce(name, within.get(), why);
       return Optional.empty();
     }
     return within;
   }
 
-  /** Why catch-up cannot work for a job, or null when it can. */
+  private void warnOnce(String name, Duration within, String why) {
+    if (warned.add(name)) {
+      LOG.log(
+          Level.WARNING,
+          CdiMessage.CATCH_UP_NOT_RUNNABLE.text(
+              "TimerLock: {0} = {1}, but lock ''{2}'' cannot be caught up: {3}. Its missed slots"
+                  + " are only reported"),
+          LockKeys.CATCH_UP_WITHIN.printedKey(name),
+          within,
+          Printable.shortened(name),
+          why);
+    }
+  }
+
+  /** Why catch-up cannot work for a job apart from its store, or null when it can. */
   private String whyNot(LockedJob job) {
     if (!job.scheduled()) {
       return "TimerLock knows no schedule of it that every node shares (an EJB @Schedule, a runAt"
@@ -171,15 +210,6 @@ public class CatchUp {
       return "its fire guard is off ("
           + LockKeys.ONCE_PER_FIRE.printedKey(job.name())
           + " = false), so a slot that ran cannot be told from one that did not";
-    }
-    LockProvider provider;
-    try {
-      provider = providers.get();
-    } catch (RuntimeException e) {
-      return "the lock provider is not available: " + e.getMessage();
-    }
-    if (!provider.features().contains(LockProvider.Feature.FIRE_GUARD)) {
-      return "the lock store " + provider.description() + " does not guard fires";
     }
     return job.notRunnableReason()
         .map(reason -> "TimerLock cannot run it by itself: " + reason)
