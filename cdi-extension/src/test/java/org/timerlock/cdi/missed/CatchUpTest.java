@@ -119,8 +119,8 @@ class CatchUpTest {
       EventLog events = start(Map.of(WITHIN, "5m")).select(EventLog.class).get();
 
       // The deployment cannot tell whether the store guards fires: it leaves its catch-up to the
-      // watch, and warns of nothing. No node runs the fire of 12:01; the check of 12:02 takes the watch lock first, then
-      // finds 12:01 missed and catches it up.
+      // watch, and warns of nothing. No node runs the fire of 12:01; the check of 12:02 takes the
+      // watch lock first, then finds 12:01 missed and catches it up.
       checkAt(minute(1));
       checkAt(minute(2));
       Waiting.until("the catch-up of 12:01 decided", () -> catchUpDecided(events, minute(1)));
