@@ -112,28 +112,6 @@ class CatchUpTest {
   }
 
   @Test
-  void aStoreThatTellsItsFireGuardOnlyAfterALockIsCaughtUpByTheWatch() {
-    WatchPlatform.tellFeaturesAfterFirstLock();
-    ranOn(LOCK, NOON);
-    try (LoggedLines log = new LoggedLines(CatchUp.class.getName())) {
-      EventLog events = start(Map.of(WITHIN, "5m")).select(EventLog.class).get();
-
-      // The deployment cannot tell whether the store guards fires: it leaves its catch-up to the
-      // watch, and warns of nothing. No node runs the fire of 12:01; the check of 12:02 takes the
-      // watch lock first, then finds 12:01 missed and catches it up.
-      checkAt(minute(1));
-      checkAt(minute(2));
-      Waiting.until("the catch-up of 12:01 decided", () -> catchUpDecided(events, minute(1)));
-
-      assertThat(catchUps(events))
-          .filteredOn(e -> e.kind() == Kind.ACQUIRED)
-          .extracting(e -> e.fireInstant().orElseThrow())
-          .contains(minute(1));
-      assertThat(log.warnings()).as("no 'cannot be caught up' warning").isEmpty();
-    }
-  }
-
-  @Test
   void aJobTimerLockCannotRunIsNamedOnceAtDeployment() {
     try (LoggedLines log = new LoggedLines(CatchUp.class.getName())) {
       start(Map.of("timerlock.lock.\"" + MinuteJob.LOCK + "\".catch-up-within", "5m"));

@@ -38,14 +38,6 @@ public class WatchPlatform {
   public static final Map<Instant, AtomicInteger> WATCH_TAKEN = new ConcurrentHashMap<>();
   public static final MovableClock CLOCK = new MovableClock();
 
-  /**
-   * Whether the store tells its features only once a lock was taken through it, as a JDBC provider
-   * does before it has looked at its table.
-   */
-  private static volatile boolean featuresAfterFirstLock;
-
-  private static volatile boolean lockTaken;
-
   /** The first check slot of every test; the clock starts 5 s after it. */
   public static final Instant NOON = Instant.parse("2030-01-01T12:00:00Z");
 
@@ -57,8 +49,6 @@ public class WatchPlatform {
   /** A fresh store that keeps a run history, meters and counts, and the clock at an instant. */
   public static void reset(Instant now, HistorySettings history) {
     store = new InMemoryLockProvider("store-node", history);
-    featuresAfterFirstLock = false;
-    lockTaken = false;
     WATCH_ATTEMPTS.clear();
     WATCH_TAKEN.clear();
     CLOCK.set(now);
@@ -72,11 +62,6 @@ public class WatchPlatform {
   @Produces
   Clock clock() {
     return CLOCK;
-  }
-
-  /** From now on the store tells its features only once a lock was taken through it. */
-  public static void tellFeaturesAfterFirstLock() {
-    featuresAfterFirstLock = true;
   }
 
   /** A node of the cluster running a fire of a lock: the store grants it, the job ends. */
@@ -159,7 +144,6 @@ public class WatchPlatform {
     @Override
     public LockAttempt tryLock(LockConfiguration configuration) {
       LockAttempt attempt = delegate.tryLock(configuration);
-      lockTaken = true;
       if (configuration.name().equals(WATCH_LOCK)) {
         Instant fire = configuration.fireInstant();
         // Counted taken first: a test that sees every attempt then sees every acquisition.
@@ -173,7 +157,7 @@ public class WatchPlatform {
 
     @Override
     public Set<Feature> features() {
-      return featuresAfterFirstLock && !lockTaken ? Set.of() : delegate.features();
+      return delegate.features();
     }
 
     @Override
