@@ -75,7 +75,7 @@
   function stateCell(lock) {
     const label = {
       OFF: "switched off", PAUSED: "paused", RUNNING: "running", RESTING: "held after its run",
-      OVERDUE: "overdue", IDLE: "idle"
+      OVERDUE: "overdue/missed", IDLE: "idle"
     }[lock.state] || lock.state;
     const cell = el("td", {}, el("span", { class: "state state-" + lock.state.toLowerCase(), text: label }));
     if ((lock.state === "RUNNING" || lock.state === "RESTING") && lock.node) {
@@ -86,7 +86,10 @@
       if (lock.pause.until) cell.append("until ", time(lock.pause.until));
       else cell.append("until resumed");
     }
-    if (lock.state === "OVERDUE") cell.append(el("br"), "slot ", time(lock.overdueSlot));
+    if (lock.state === "OVERDUE") {
+      cell.append(el("br"), "since ", time(lock.overdueSlot));
+      if (lock.enabled === false) cell.append(el("br"), "switched off on this node");
+    }
     return cell;
   }
 
