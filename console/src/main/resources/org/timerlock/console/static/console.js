@@ -80,6 +80,7 @@
     const cell = el("td", {}, el("span", { class: "state state-" + lock.state.toLowerCase(), text: label }));
     if ((lock.state === "RUNNING" || lock.state === "RESTING") && lock.node) {
       cell.append(el("br"), "on " + lock.node + " until ", time(lock.lockUntil));
+      if (lock.fencingToken != null) cell.append(el("span", { class: "sub", text: "token " + lock.fencingToken }));
     }
     if (lock.state === "PAUSED" && lock.pause) {
       cell.append(el("br"), "by " + lock.pause.by + ", ");
@@ -177,7 +178,7 @@
     add("Next slot", time(lock.nextSlot));
     add("Last run", ...runCell(lock.lastRun).childNodes);
     add("Owner", lock.owner || "—");
-    add("Fencing token", "not shown: the store's admin view does not carry it");
+    add("Fencing token", lock.fencingToken == null ? "none kept by this store" : String(lock.fencingToken));
     $("lock-actions").replaceChildren(...actionButtons(lock, data));
     $("history-note").textContent = data.keepsHistory ? "" : "This store keeps no history (timerlock.history.enabled).";
     const rows = data.history.map((run) => el("tr", {},
