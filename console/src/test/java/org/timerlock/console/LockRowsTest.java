@@ -100,6 +100,27 @@ class LockRowsTest {
   }
 
   @Test
+  void aLockKeptByLockAtLeastForAfterItsRunIsRestingNotRunning() {
+    provider
+        .lock(new LockConfiguration("resting", Duration.ofMinutes(10), Duration.ofMinutes(5)))
+        .orElseThrow()
+        .unlock();
+    provider.lock(LockConfiguration.of("running", Duration.ofMinutes(10))).orElseThrow();
+    provider
+        .lock(LockConfiguration.of("ran-before", Duration.ofMinutes(10)))
+        .orElseThrow()
+        .unlock();
+    provider.lock(LockConfiguration.of("ran-before", Duration.ofMinutes(10))).orElseThrow();
+
+    assertThat(LockRows.read(admin, new NoJobs(), "", NOW).page(0, 50))
+        .extracting(LockRow::name, LockRow::state)
+        .containsExactly(
+            tuple("ran-before", LockRow.State.RUNNING),
+            tuple("resting", LockRow.State.RESTING),
+            tuple("running", LockRow.State.RUNNING));
+  }
+
+  @Test
   void aHeldOrPausedLockShowsThatBeforeItsOverdueSlot() {
     Instant longAgo = Instant.parse("2030-01-01T11:00:00Z");
     fire("held", longAgo);
