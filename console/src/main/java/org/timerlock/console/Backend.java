@@ -1,7 +1,9 @@
 package org.timerlock.console;
 
+import jakarta.enterprise.inject.Instance;
 import jakarta.enterprise.inject.spi.CDI;
 import java.time.Clock;
+import java.time.Instant;
 import org.timerlock.cdi.LockedJobs;
 import org.timerlock.core.LockProvider;
 import org.timerlock.core.admin.LockAdmin;
@@ -33,6 +35,16 @@ final class Backend {
   }
 
   Jobs jobs() {
-    return new DeployedJobs(CDI.current().select(LockedJobs.class).get(), Clock.systemUTC());
+    return new DeployedJobs(CDI.current().select(LockedJobs.class).get(), clock());
+  }
+
+  /** This node's time, by the application's clock bean if it has one, as the watch reads it. */
+  Instant now() {
+    return clock().instant();
+  }
+
+  private static Clock clock() {
+    Instance<Clock> clocks = CDI.current().select(Clock.class);
+    return clocks.isResolvable() ? clocks.get() : Clock.systemUTC();
   }
 }

@@ -213,7 +213,8 @@ public final class InMemoryLockProvider implements LockProvider {
         entry.lockUntilNanos - now > 0,
         entry.lastFireMillis == NO_FIRE ? null : Instant.ofEpochMilli(entry.lastFireMillis),
         entry.lastRun,
-        entry.pauseInForce());
+        entry.pauseInForce(),
+        taken ? entry.fencingToken : null);
   }
 
   /** Adds a record to a name's history, when this node keeps one. */

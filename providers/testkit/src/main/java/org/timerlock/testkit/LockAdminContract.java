@@ -143,6 +143,40 @@ public interface LockAdminContract extends PauseContract, HistoryContract {
     assertThat(admin().release(config.name())).as("a lock that is not held").isEmpty();
   }
 
+  /**
+   * A look-up and the listing show the fencing token of the latest acquisition, which grows with
+   * each acquisition, whichever node takes it, and stays once the lock is free; a store without
+   * tokens shows none.
+   */
+  @Test
+  default void findShowsTheFencingTokenOfTheLatestAcquisition() {
+    LockConfiguration config = lockFor("admin-token", Duration.ofMinutes(10));
+    if (!expectedFeatures().contains(LockProvider.Feature.FENCING_TOKENS)) {
+      SimpleLock lock = provider().lock(config).orElseThrow();
+      assertThat(admin().find(config.name()).orElseThrow().fencingToken()).isNull();
+      lock.unlock();
+      return;
+    }
+    long previous = Long.MIN_VALUE;
+    for (int i = 0; i < 4; i++) {
+      SimpleLock lock = (i % 2 == 0 ? provider() : otherNode()).lock(config).orElseThrow();
+      long token = lock.fencingToken().orElseThrow();
+      LockInfo held = admin().find(config.name()).orElseThrow();
+      assertThat(held.fencingToken()).as("token of acquisition #%d: %s", i, held).isEqualTo(token);
+      assertThat(token).as("token of acquisition #%d", i).isGreaterThan(previous);
+      assertThat(admin().stream(PAGE).filter(info -> info.name().equals(config.name())))
+          .as("the listing")
+          .singleElement()
+          .extracting(LockInfo::fencingToken)
+          .isEqualTo(token);
+      lock.unlock();
+      assertThat(admin().find(config.name()).map(LockInfo::fencingToken))
+          .as("free again after acquisition #%d", i)
+          .contains(token);
+      previous = token;
+    }
+  }
+
   /** A release keeps the fire guard: the fire that the stuck holder ran is still refused. */
   @Test
   default void releaseKeepsTheLatestFire() {
