@@ -391,6 +391,12 @@ public final class InMemoryLockProvider implements LockProvider {
       return history.enabled();
     }
 
+    /** The wall clock, which the in-memory store judges pauses and times by. */
+    @Override
+    public Optional<Instant> storeTime() {
+      return Optional.of(Instant.now());
+    }
+
     @Override
     public List<RunRecord> history(String name, int limit) {
       int size = LockAdmin.pageSize(limit);

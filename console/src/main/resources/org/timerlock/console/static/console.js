@@ -65,11 +65,20 @@
   function renderFacts(status) {
     const facts = $("facts");
     facts.replaceChildren();
-    const add = (term, value) => facts.append(el("div", {}, el("dt", { text: term }), el("dd", { text: value })));
+    const add = (term, value, flagged) => facts.append(el("div", {}, el("dt", { text: term }),
+      el("dd", flagged ? { text: value, class: "flag" } : { text: value })));
     add("Store", status.store);
     add("Nodes seen", status.nodes && status.nodes.length ? status.nodes.join(", ") : "none");
+    add("Clock offset", clockOffset(status.clock), status.clock && status.clock.beyondBound);
     add("Signed in", status.user + (status.operator ? " (operator)" : " (viewer)"));
     $("version").textContent = "TimerLock " + status.version;
+  }
+
+  function clockOffset(clock) {
+    if (!clock) return "not known: the store does not tell its time";
+    const ms = clock.offsetMillis;
+    const text = "store " + (ms >= 0 ? "ahead by " : "behind by ") + duration(Math.abs(ms)) + " (± " + duration(Math.ceil(clock.roundTripMillis / 2)) + ")";
+    return clock.beyondBound ? text + " — beyond " + duration(clock.boundMillis) + ", check this node's time sync" : text;
   }
 
   function stateCell(lock) {

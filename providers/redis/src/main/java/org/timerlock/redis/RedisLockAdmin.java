@@ -78,6 +78,12 @@ final class RedisLockAdmin implements LockAdmin {
               + "if owner == '' and answer[6] == '' and answer[#answer - 1] == '' then return {} end\n"
               + "return answer\n");
 
+  /**
+   * KEYS[1] a key of the provider's key space, which routes the script on a cluster and lies in the
+   * ACL's key pattern. Answers the server's {@code TIME}: {seconds, microseconds}.
+   */
+  static final LuaScript TIME = new LuaScript("return redis.call('TIME')\n");
+
   /** Where the fencing token is in the answer. */
   private static final int TOKEN = 6;
 
@@ -138,6 +144,23 @@ final class RedisLockAdmin implements LockAdmin {
             at = at.next(scanned.getCursor(), scanners.size());
           }
           return new LockPage(read(jedis, keys), at == null ? null : at.toString());
+        });
+  }
+
+  /**
+   * The server's {@code TIME}, in a script as the acquire script reads it (the locking ACL allows
+   * it there); on a cluster, the clock of the master that holds the key space's base key.
+   */
+  @Override
+  public Optional<Instant> storeTime() {
+    return runner.call(
+        "read the clock",
+        jedis -> {
+          List<?> time = (List<?>) TIME.run(jedis, keyBase);
+          return Optional.of(
+              Instant.ofEpochSecond(
+                  Long.parseLong(String.valueOf(time.get(0))),
+                  Long.parseLong(String.valueOf(time.get(1))) * 1000));
         });
   }
 

@@ -62,6 +62,25 @@ public interface LockAdminContract extends PauseContract, HistoryContract {
     return true;
   }
 
+  /**
+   * Whether the admin reads the store's clock ({@link LockAdmin#storeTime()}).
+   *
+   * @return true by default
+   */
+  default boolean readsStoreTime() {
+    return true;
+  }
+
+  /**
+   * How far the store's clock may be from this JVM's in the fixture: the store runs on the same
+   * machine in TimerLock's own tests, and its clock is read with at least millisecond precision.
+   *
+   * @return one second by default
+   */
+  default Duration storeClockTolerance() {
+    return Duration.ofSeconds(1);
+  }
+
   /** Takes the locks from several threads: a round trip each, a minute in a row on MariaDB. */
   private void takeLocks(String prefix, int size) {
     ExecutorService threads = Executors.newFixedThreadPool(8);
@@ -175,6 +194,26 @@ public interface LockAdminContract extends PauseContract, HistoryContract {
           .contains(token);
       previous = token;
     }
+  }
+
+  /**
+   * The store's time is its clock: read between two readings of this JVM's clock, it lies between
+   * them, give or take the fixture's tolerance. Reading it writes nothing, so it can be repeated.
+   */
+  @Test
+  default void storeTimeIsTheStoresClockNow() {
+    Instant before = Instant.now();
+    Optional<Instant> first = admin().storeTime();
+    Optional<Instant> second = admin().storeTime();
+    Instant after = Instant.now();
+    if (!readsStoreTime()) {
+      assertThat(first).as("a store whose fixture says it cannot tell its time").isEmpty();
+      return;
+    }
+    Duration tolerance = storeClockTolerance();
+    assertThat(first).as("the store's time").isPresent();
+    assertThat(first.get()).isBetween(before.minus(tolerance), after.plus(tolerance));
+    assertThat(second.orElseThrow()).as("read again").isAfterOrEqualTo(first.get());
   }
 
   /** A release keeps the fire guard: the fire that the stuck holder ran is still refused. */
