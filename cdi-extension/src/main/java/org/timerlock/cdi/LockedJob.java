@@ -35,6 +35,27 @@ public final class LockedJob {
      * @return the slot, or empty when the schedule had none yet
      */
     Optional<Instant> latestAtOrBefore(Instant atOrBefore);
+
+    /**
+     * The first slot after a job's latest granted fire that is past its grace at an instant: the
+     * slot from which on the job is overdue (its fire missed, or still to come late). A pure
+     * function of the schedule and its arguments, so that every node judges a lock alike.
+     *
+     * @param lastFire the latest fire the store granted the lock; null when it granted none, which
+     *     is never overdue (a new lock and a lock that never ran look the same in the store)
+     * @param grace how long after a slot its fire may still arrive
+     * @param now the instant to judge at
+     * @return the slot, or empty when the lock is on time
+     */
+    default Optional<Instant> firstOverdue(Instant lastFire, Duration grace, Instant now) {
+      Objects.requireNonNull(grace, "grace");
+      Objects.requireNonNull(now, "now");
+      if (lastFire == null) {
+        return Optional.empty();
+      }
+      Instant limit = now.minus(grace);
+      return nextAfter(lastFire).filter(slot -> !slot.isAfter(limit));
+    }
   }
 
   private final String name;
@@ -48,9 +69,12 @@ public final class LockedJob {
   private final Duration lockAtLeastFor;
   private final String notRunnableReason;
   private final Slots slots;
+  private final Duration grace;
 
   /**
-   * Creates a job; TimerLock builds them, and tests of an operator's tool can build their own.
+   * Creates a job without a grace, which is never judged overdue; see {@link #LockedJob(String,
+   * String, JobSource, String, ZoneId, boolean, boolean, Duration, Duration, String, Slots,
+   * Duration)}.
    *
    * @param name the lock name
    * @param method the locked method, {@code com.acme.Billing#nightly}; null for a task of {@link
@@ -78,6 +102,53 @@ public final class LockedJob {
       Duration lockAtLeastFor,
       String notRunnableReason,
       Slots slots) {
+    this(
+        name,
+        method,
+        source,
+        schedule,
+        zone,
+        enabled,
+        watched,
+        lockAtMostFor,
+        lockAtLeastFor,
+        notRunnableReason,
+        slots,
+        null);
+  }
+
+  /**
+   * Creates a job; TimerLock builds them, and tests of an operator's tool can build their own.
+   *
+   * @param name the lock name
+   * @param method the locked method, {@code com.acme.Billing#nightly}; null for a task of {@link
+   *     LockedTasks}
+   * @param source what starts its runs
+   * @param schedule the schedule in readable form; null when TimerLock knows none
+   * @param zone the time zone of the schedule; null when none (or for a fixed rate)
+   * @param enabled whether configuration leaves the lock on on this node
+   * @param watched whether the missed-fire watch checks its slots
+   * @param lockAtMostFor the lock's lockAtMostFor
+   * @param lockAtLeastFor the lock's lockAtLeastFor
+   * @param notRunnableReason why {@link LockedJobs#runNow} cannot run it; null when it can
+   * @param slots the slots of its schedule; null when TimerLock knows none
+   * @param grace how long after a slot its fire may still arrive before the lock is overdue; null
+   *     when its fires are not guarded (then it is never judged overdue)
+   * @throws NullPointerException when name, source or a duration is null
+   */
+  public LockedJob(
+      String name,
+      String method,
+      JobSource source,
+      String schedule,
+      ZoneId zone,
+      boolean enabled,
+      boolean watched,
+      Duration lockAtMostFor,
+      Duration lockAtLeastFor,
+      String notRunnableReason,
+      Slots slots,
+      Duration grace) {
     this.name = Objects.requireNonNull(name, "name");
     this.method = method;
     this.source = Objects.requireNonNull(source, "source");
@@ -89,6 +160,7 @@ public final class LockedJob {
     this.lockAtLeastFor = Objects.requireNonNull(lockAtLeastFor, "lockAtLeastFor");
     this.notRunnableReason = notRunnableReason;
     this.slots = slots;
+    this.grace = grace;
   }
 
   /**
@@ -222,6 +294,33 @@ public final class LockedJob {
   public Optional<Instant> latestSlot(Instant atOrBefore) {
     Objects.requireNonNull(atOrBefore, "atOrBefore");
     return slots == null ? Optional.empty() : slots.latestAtOrBefore(atOrBefore);
+  }
+
+  /**
+   * How long after a slot its fire may still arrive before the lock counts as overdue: {@code
+   * timerlock.lock."<name>".grace}, else half the schedule's period, at most five minutes. The
+   * missed-fire watch judges the lock's slots with the same grace.
+   *
+   * @return the grace; empty when the job has no known schedule or its fires are not guarded
+   */
+  public Optional<Duration> grace() {
+    return slots == null ? Optional.empty() : Optional.ofNullable(grace);
+  }
+
+  /**
+   * The slot from which on the lock is overdue: the first slot after its latest granted fire, once
+   * that slot is past its {@link #grace()}. Every node that knows the job judges alike, from the
+   * store's row and its own clock, whichever node's watch made the latest check.
+   *
+   * @param lastFire the latest fire the store granted the lock ({@link
+   *     org.timerlock.core.admin.LockInfo#lastFire()}); null when it granted none, which is never
+   *     overdue (a new lock and a lock that never ran look the same in the store)
+   * @param now the instant to judge at
+   * @return the slot; empty when the lock is on time, was never granted a fire, or has no grace
+   */
+  public Optional<Instant> firstOverdueSlot(Instant lastFire, Instant now) {
+    Objects.requireNonNull(now, "now");
+    return grace().flatMap(g -> slots.firstOverdue(lastFire, g, now));
   }
 
   @Override

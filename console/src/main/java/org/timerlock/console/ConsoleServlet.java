@@ -127,7 +127,7 @@ public final class ConsoleServlet extends HttpServlet {
   private void status(Caller caller, HttpServletRequest request, HttpServletResponse response)
       throws IOException {
     Jobs jobs = backend.jobs();
-    LockRows rows = LockRows.read(backend.admin(), jobs, request.getParameter("q"));
+    LockRows rows = LockRows.read(backend.admin(), jobs, request.getParameter("q"), backend.now());
     String body =
         StatusJson.status(
             rows,
@@ -136,7 +136,8 @@ public final class ConsoleServlet extends HttpServlet {
             caller,
             AntiForgery.token(request),
             backend.store(caller.operator()),
-            jobs);
+            jobs,
+            backend.clockOffset().orElse(null));
     Responses.json(response, 200, body);
   }
 
@@ -157,7 +158,7 @@ public final class ConsoleServlet extends HttpServlet {
     }
     String body =
         StatusJson.lock(
-            new LockRow(name, job, stored),
+            LockRow.of(name, job, stored, backend.now()),
             admin,
             caller,
             AntiForgery.token(request),

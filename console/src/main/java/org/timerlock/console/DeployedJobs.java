@@ -34,9 +34,7 @@ final class DeployedJobs implements Jobs {
         source(job),
         job.enabled(),
         job.nextSlot(clock.instant()).orElse(null),
-        // Whether a slot is overdue is the missed-fire watch's judgment, with the lock's grace;
-        // the deployment description does not carry it.
-        null);
+        job::firstOverdueSlot);
   }
 
   /** The source as the page names it. */

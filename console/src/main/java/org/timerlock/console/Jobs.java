@@ -2,11 +2,12 @@ package org.timerlock.console;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * What the application's deployment knows about its locked jobs, beyond what the store keeps: the
- * Java method, the schedule, whether it is switched on, its next and overdue slots; and how to run
- * one now. The console joins this with the store's rows.
+ * Java method, the schedule, whether it is switched on, its next slot and when it is overdue; and
+ * how to run one now. The console joins this with the store's rows.
  */
 interface Jobs {
 
@@ -45,7 +46,7 @@ interface Jobs {
    * @param source what fires it: {@code EJB}, {@code runAt}, {@code LockedTasks} or {@code call}
    * @param enabled false when configuration switched it off
    * @param nextSlot the next scheduled slot; null when unknown
-   * @param overdueSlot the oldest slot past its grace that no node took; null when none
+   * @param overdue how to tell the slot from which on the job is overdue; null when it never is
    */
   record Job(
       String name,
@@ -55,5 +56,31 @@ interface Jobs {
       String source,
       boolean enabled,
       Instant nextSlot,
-      Instant overdueSlot) {}
+      Overdue overdue) {
+
+    /**
+     * The slot from which on the job is overdue, judged alike on every node.
+     *
+     * @param lastFire the latest fire the store granted the lock; null when none
+     * @param now the instant to judge at
+     * @return the slot, or empty when the job is on time
+     */
+    Optional<Instant> overdueSlot(Instant lastFire, Instant now) {
+      return overdue == null ? Optional.empty() : overdue.firstSlot(lastFire, now);
+    }
+  }
+
+  /** The judgment of when a job is overdue: {@code LockedJob#firstOverdueSlot}. */
+  @FunctionalInterface
+  interface Overdue {
+
+    /**
+     * The first slot after the latest granted fire that is past its grace.
+     *
+     * @param lastFire the latest fire the store granted the lock; null when none
+     * @param now the instant to judge at
+     * @return the slot, or empty when the job is on time
+     */
+    Optional<Instant> firstSlot(Instant lastFire, Instant now);
+  }
 }

@@ -11,13 +11,33 @@ import org.timerlock.core.admin.RunRecord;
  * @param name the lock name
  * @param job the deployment's description, or null
  * @param lock the store's row, or null
+ * @param overdueSlot the slot from which on the lock is overdue, or null when it is on time
  */
-record LockRow(String name, Jobs.Job job, LockInfo lock) {
+record LockRow(String name, Jobs.Job job, LockInfo lock, Instant overdueSlot) {
 
-  /** What a row's state column says, most urgent first. */
+  /**
+   * Joins a job and a store row, judging at an instant whether the lock is overdue: from the
+   * store's latest granted fire and the job's schedule and grace, so that whichever node serves the
+   * view shows it, not only the node whose watch made the latest check.
+   *
+   * @param name the lock name
+   * @param job the deployment's description, or null
+   * @param lock the store's row, or null
+   * @param now the instant to judge at
+   * @return the row
+   */
+  static LockRow of(String name, Jobs.Job job, LockInfo lock, Instant now) {
+    Instant lastFire = lock == null ? null : lock.lastFire();
+    Instant overdue = job == null ? null : job.overdueSlot(lastFire, now).orElse(null);
+    return new LockRow(name, job, lock, overdue);
+  }
+
+  /**
+   * What a row's state column says, most urgent first. What the store says of the whole cluster (a
+   * pause, a holder, a slot no node took) comes before this node's configuration: a lock switched
+   * off here may run on another node, and a lock switched off everywhere misses its slots.
+   */
   enum State {
-    /** Switched off by configuration. */
-    OFF,
     /** An operator's pause is in force. */
     PAUSED,
     /** Held by a run in progress. */
@@ -26,22 +46,24 @@ record LockRow(String name, Jobs.Job job, LockInfo lock) {
     RESTING,
     /** A slot past its grace that no node took. */
     OVERDUE,
+    /** Switched off by configuration on this node. */
+    OFF,
     /** Free. */
     IDLE
   }
 
   State state() {
-    if (job != null && !job.enabled()) {
-      return State.OFF;
-    }
     if (lock != null && lock.paused()) {
       return State.PAUSED;
     }
     if (lock != null && lock.held()) {
       return ranSinceTaken() ? State.RESTING : State.RUNNING;
     }
-    if (job != null && job.overdueSlot() != null) {
+    if (overdueSlot != null) {
       return State.OVERDUE;
+    }
+    if (job != null && !job.enabled()) {
+      return State.OFF;
     }
     return State.IDLE;
   }

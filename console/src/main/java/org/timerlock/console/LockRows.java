@@ -1,5 +1,6 @@
 package org.timerlock.console;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -40,9 +41,10 @@ final class LockRows {
    * @param admin the store's admin
    * @param jobs the deployment's jobs
    * @param search the text a name must contain, case-insensitive; blank for every row
+   * @param now the instant to judge overdue slots at
    * @return the rows, sorted by name
    */
-  static LockRows read(LockAdmin admin, Jobs jobs, String search) {
+  static LockRows read(LockAdmin admin, Jobs jobs, String search, Instant now) {
     Map<String, Jobs.Job> known = new LinkedHashMap<>();
     jobs.all().forEach(job -> known.put(job.name(), job));
     List<LockInfo> stored = admin.stream(LockAdmin.MAX_PAGE_SIZE).limit(MAX_LOCKS + 1L).toList();
@@ -59,12 +61,12 @@ final class LockRows {
         nodes.add(lock.lastRun().nodeId());
       }
       if (seen.add(lock.name()) && matches(lock.name(), needle)) {
-        rows.add(new LockRow(lock.name(), known.get(lock.name()), lock));
+        rows.add(LockRow.of(lock.name(), known.get(lock.name()), lock, now));
       }
     }
     known.values().stream()
         .filter(job -> !seen.contains(job.name()) && matches(job.name(), needle))
-        .forEach(job -> rows.add(new LockRow(job.name(), job, null)));
+        .forEach(job -> rows.add(LockRow.of(job.name(), job, null, now)));
     rows.sort(Comparator.comparing(LockRow::name));
     return new LockRows(rows, truncated, nodes);
   }

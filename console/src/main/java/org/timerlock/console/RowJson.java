@@ -20,7 +20,10 @@ final class RowJson {
   private RowJson() {}
 
   static void write(Json json, LockRow row) {
-    json.beginObject().field("name", row.name()).field("state", row.state().name());
+    json.beginObject()
+        .field("name", row.name())
+        .field("state", row.state().name())
+        .field("overdueSlot", row.overdueSlot());
     Jobs.Job job = row.job();
     if (job != null) {
       json.field("method", job.method())
@@ -28,7 +31,7 @@ final class RowJson {
           .field("zone", job.zone())
           .field("source", job.source())
           .field("nextSlot", job.nextSlot())
-          .field("overdueSlot", job.overdueSlot());
+          .field("enabled", job.enabled());
     } else {
       json.field("source", "store");
     }
@@ -39,7 +42,8 @@ final class RowJson {
           .field("held", lock.held())
           .field("lockedAt", lock.lockedAt())
           .field("lockUntil", lock.lockUntil())
-          .field("lastFire", lock.lastFire());
+          .field("lastFire", lock.lastFire())
+          .field("fencingToken", lock.fencingToken());
       if (lock.pause() != null) {
         json.name("pause")
             .beginObject()

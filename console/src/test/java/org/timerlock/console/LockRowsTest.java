@@ -1,18 +1,25 @@
 package org.timerlock.console;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
+import org.timerlock.cdi.JobSource;
+import org.timerlock.cdi.LockedJob;
 import org.timerlock.core.InMemoryLockProvider;
 import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.admin.LockAdmin;
 
 /** The rows, against the in-memory provider's real admin. */
 class LockRowsTest {
+
+  private static final Instant NOW = Instant.parse("2030-01-01T12:00:20Z");
+  private static final Duration GRACE = Duration.ofSeconds(30);
 
   private final InMemoryLockProvider provider = new InMemoryLockProvider("node-a");
   private final LockAdmin admin = provider.admin().orElseThrow();
@@ -21,11 +28,97 @@ class LockRowsTest {
     provider.lock(LockConfiguration.of(name, Duration.ofMinutes(5))).orElseThrow();
   }
 
+  /** Grants a lock the fire of a slot through the store's fire guard, and lets the run end. */
+  private void fire(String name, Instant slot) {
+    provider
+        .lock(LockConfiguration.of(name, Duration.ofMinutes(5)).forFire(slot))
+        .orElseThrow()
+        .unlock();
+  }
+
+  /** A job every minute on the minute, judged as the deployment's jobs judge it. */
+  private static Jobs.Job everyMinute(String name, boolean enabled) {
+    LockedJob job =
+        new LockedJob(
+            name,
+            null,
+            JobSource.LOCKED_TASKS,
+            "every PT1M",
+            null,
+            enabled,
+            true,
+            Duration.ofMinutes(5),
+            Duration.ZERO,
+            null,
+            new LockedJob.Slots() {
+              @Override
+              public Optional<Instant> nextAfter(Instant after) {
+                return Optional.of(Instant.ofEpochSecond((after.getEpochSecond() / 60 + 1) * 60));
+              }
+
+              @Override
+              public Optional<Instant> latestAtOrBefore(Instant atOrBefore) {
+                return Optional.of(Instant.ofEpochSecond(atOrBefore.getEpochSecond() / 60 * 60));
+              }
+            },
+            GRACE);
+    return new Jobs.Job(
+        name, null, job.schedule(), null, "LockedTasks", enabled, null, job::firstOverdueSlot);
+  }
+
+  @Test
+  void aLockWhoseSlotPassedItsGraceUngrantedIsOverdueSinceThatSlot() {
+    Instant twoMinutesAgo = Instant.parse("2030-01-01T11:58:00Z");
+    fire("late", twoMinutesAgo);
+    fire("late-and-off", twoMinutesAgo);
+    fire("in-grace", Instant.parse("2030-01-01T11:59:00Z"));
+    fire("on-time", Instant.parse("2030-01-01T12:00:00Z"));
+    Jobs jobs =
+        new FixedJobs(
+            List.of(
+                everyMinute("late", true),
+                everyMinute("late-and-off", false),
+                everyMinute("in-grace", true),
+                everyMinute("on-time", true),
+                everyMinute("never-granted", true)));
+
+    List<LockRow> page = LockRows.read(admin, jobs, "", NOW).page(0, 50);
+
+    assertThat(page)
+        .extracting(LockRow::name, LockRow::state, LockRow::overdueSlot)
+        .containsExactly(
+            tuple("in-grace", LockRow.State.IDLE, null),
+            tuple("late", LockRow.State.OVERDUE, Instant.parse("2030-01-01T11:59:00Z")),
+            tuple("late-and-off", LockRow.State.OVERDUE, Instant.parse("2030-01-01T11:59:00Z")),
+            tuple("never-granted", LockRow.State.IDLE, null),
+            tuple("on-time", LockRow.State.IDLE, null));
+    Json json = new Json();
+    RowJson.write(json, page.get(1));
+    assertThat(json.toString())
+        .contains("\"state\":\"OVERDUE\"")
+        .contains("\"overdueSlot\":\"2030-01-01T11:59:00Z\"");
+  }
+
+  @Test
+  void aHeldOrPausedLockShowsThatBeforeItsOverdueSlot() {
+    Instant longAgo = Instant.parse("2030-01-01T11:00:00Z");
+    fire("held", longAgo);
+    fire("paused", longAgo);
+    provider.lock(LockConfiguration.of("held", Duration.ofMinutes(5))).orElseThrow();
+    admin.pause("paused", null, "ops");
+    Jobs jobs = new FixedJobs(List.of(everyMinute("held", true), everyMinute("paused", true)));
+
+    assertThat(LockRows.read(admin, jobs, "", NOW).page(0, 50))
+        .extracting(LockRow::name, LockRow::state)
+        .containsExactly(
+            tuple("held", LockRow.State.RUNNING), tuple("paused", LockRow.State.PAUSED));
+  }
+
   @Test
   void aThousandLocksAreReadAndShownPageByBoundedPage() {
     IntStream.range(0, 1000).forEach(i -> hold(String.format("job-%04d", i)));
 
-    LockRows rows = LockRows.read(admin, new NoJobs(), "");
+    LockRows rows = LockRows.read(admin, new NoJobs(), "", NOW);
 
     assertThat(rows.total()).isEqualTo(1000);
     assertThat(rows.truncated()).isFalse();
@@ -41,7 +134,7 @@ class LockRowsTest {
   void searchesByNameIgnoringCase() {
     List.of("Nightly-Report", "cache-refresh", "report-weekly").forEach(this::hold);
 
-    LockRows rows = LockRows.read(admin, new NoJobs(), " REPORT ");
+    LockRows rows = LockRows.read(admin, new NoJobs(), " REPORT ", NOW);
 
     assertThat(rows.page(0, 50))
         .extracting(LockRow::name)
@@ -56,18 +149,26 @@ class LockRowsTest {
     Jobs.Job never = new Jobs.Job("archive", "Archive.run", null, null, "call", true, null, null);
     Jobs.Job off = new Jobs.Job("off-job", "Off.run", "minute=*", "UTC", "EJB", false, null, null);
     Jobs.Job late =
-        new Jobs.Job("late-job", "Late.run", "minute=*", "UTC", "EJB", true, null, Instant.EPOCH);
+        new Jobs.Job(
+            "late-job",
+            "Late.run",
+            "minute=*",
+            "UTC",
+            "EJB",
+            true,
+            null,
+            (lastFire, now) -> Optional.of(Instant.EPOCH));
     Jobs jobs = new FixedJobs(List.of(ran, never, off, late));
 
-    List<LockRow> page = LockRows.read(admin, jobs, "").page(0, 50);
+    List<LockRow> page = LockRows.read(admin, jobs, "", NOW).page(0, 50);
 
     assertThat(page)
         .extracting(LockRow::name, LockRow::state)
         .containsExactly(
-            org.assertj.core.groups.Tuple.tuple("archive", LockRow.State.IDLE),
-            org.assertj.core.groups.Tuple.tuple("late-job", LockRow.State.OVERDUE),
-            org.assertj.core.groups.Tuple.tuple("nightly-report", LockRow.State.RUNNING),
-            org.assertj.core.groups.Tuple.tuple("off-job", LockRow.State.OFF));
+            tuple("archive", LockRow.State.IDLE),
+            tuple("late-job", LockRow.State.OVERDUE),
+            tuple("nightly-report", LockRow.State.RUNNING),
+            tuple("off-job", LockRow.State.OFF));
     assertThat(page.get(2).job()).isEqualTo(ran);
     assertThat(page.get(2).lock().nodeId()).isEqualTo("node-a");
   }

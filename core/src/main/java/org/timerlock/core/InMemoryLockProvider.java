@@ -244,7 +244,8 @@ public final class InMemoryLockProvider implements LockProvider {
         entry.lockUntilNanos - now > 0,
         entry.lastFireMillis == NO_FIRE ? null : Instant.ofEpochMilli(entry.lastFireMillis),
         entry.lastRun,
-        entry.pauseInForce());
+        entry.pauseInForce(),
+        taken ? entry.fencingToken : null);
   }
 
   /** Adds a record to a name's history, when this node keeps one. */
@@ -419,6 +420,12 @@ public final class InMemoryLockProvider implements LockProvider {
     @Override
     public boolean keepsHistory() {
       return history.enabled();
+    }
+
+    /** The wall clock, which the in-memory store judges pauses and times by. */
+    @Override
+    public Optional<Instant> storeTime() {
+      return Optional.of(Instant.now());
     }
 
     @Override

@@ -87,7 +87,7 @@ final class ConfigKeyCheck {
     }
     Optional<LockKeys.LockKey> lockKey = LockKeys.parse(key);
     if (lockKey.isPresent() && lockKey.get().property() != null) {
-      checkLockValue(lockKey.get().property(), lockKey.get().lockName(), key);
+      checkLockValue(lockKey.get().property(), lockKey.get().lockName(), key, key);
       return;
     }
     if (readAsAnotherSpelling(key)) {
@@ -131,7 +131,9 @@ final class ConfigKeyCheck {
       LockKeys.LockKey spelled = environmentLockKey.get();
       String lockName = lockNameSpelledAs(spelled.lockName());
       if (readAs(spelled.property().key(lockName), key)) {
-        checkLockValue(spelled.property(), lockName, key);
+        // Named as the variable: a source's other spelling of it (timerlock.lock..h3.task.. for
+        // the lock h3-task) would show a lock name the user never wrote.
+        checkLockValue(spelled.property(), lockName, key, KeyCatalogue.environmentSpelling(key));
         return true;
       }
     }
@@ -175,11 +177,14 @@ final class ConfigKeyCheck {
   /**
    * The values of a lock that an annotated method uses are checked when its lock is resolved, with
    * messages naming the method; the others are checked here.
+   *
+   * @param key the key as the source lists it, to read the value
+   * @param writtenAs the key as the user wrote it, for the log
    */
-  private void checkLockValue(LockKeys property, String lockName, String key) {
+  private void checkLockValue(LockKeys property, String lockName, String key, String writtenAs) {
     if (!lockNames.contains(lockName)) {
       checkValue(property.checkedKey(lockName), key);
-      unusedLockKey.accept(key);
+      unusedLockKey.accept(writtenAs);
     }
   }
 

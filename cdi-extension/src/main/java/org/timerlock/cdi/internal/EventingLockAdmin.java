@@ -140,6 +140,11 @@ public class EventingLockAdmin implements LockAdmin {
   }
 
   @Override
+  public Optional<Instant> storeTime() {
+    return admin().storeTime();
+  }
+
+  @Override
   public List<RunRecord> history(String name, int limit) {
     return admin().history(name, limit);
   }

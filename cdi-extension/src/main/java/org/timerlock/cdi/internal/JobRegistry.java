@@ -2,7 +2,6 @@ package org.timerlock.cdi.internal;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -159,7 +158,9 @@ public class JobRegistry {
         lock.configuration().lockAtMostFor(),
         lock.configuration().lockAtLeastFor(),
         reason,
-        slots == null ? null : new JobSlots(slots));
+        slots == null ? null : new FireSlots(slots),
+        // The grace of a lock whose fires are guarded, as the watch judges it on every node.
+        slots == null || !lock.oncePerFire() ? null : watch.grace(lock.name(), slots));
   }
 
   static String switchedOff(ResolvedLock lock) {
@@ -168,18 +169,5 @@ public class JobRegistry {
         + " or "
         + TimerLockKeys.ENABLED.name()
         + ")";
-  }
-
-  /** A job's slots as the public API shows them. */
-  private record JobSlots(FireSchedule slots) implements LockedJob.Slots {
-    @Override
-    public Optional<Instant> nextAfter(Instant after) {
-      return Optional.ofNullable(slots.nextAfter(after));
-    }
-
-    @Override
-    public Optional<Instant> latestAtOrBefore(Instant atOrBefore) {
-      return Optional.ofNullable(slots.latestAtOrBefore(atOrBefore));
-    }
   }
 }

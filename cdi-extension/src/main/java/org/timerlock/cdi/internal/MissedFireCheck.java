@@ -114,11 +114,10 @@ final class MissedFireCheck {
   }
 
   private static double overdueSeconds(WatchedLock lock, Instant lastFire, Instant now) {
-    Instant firstNotTaken = lock.slots().nextAfter(lastFire);
-    if (firstNotTaken == null || firstNotTaken.isAfter(now.minus(lock.grace()))) {
-      return 0.0;
-    }
-    return Duration.between(firstNotTaken, now).toMillis() / 1000.0;
+    return new FireSlots(lock.slots())
+        .firstOverdue(lastFire, lock.grace(), now)
+        .map(firstNotTaken -> Duration.between(firstNotTaken, now).toMillis() / 1000.0)
+        .orElse(0.0);
   }
 
   private static Instant later(Instant a, Instant b) {

@@ -162,12 +162,27 @@ public class MissedFireWatch {
       String where,
       FireSchedule slots,
       boolean enabled) {
-    Duration grace =
-        locks
-            .grace(configuration.name())
-            .orElseGet(() -> WatchedLock.defaultGrace(slots.period(clock.instant())));
+    Duration grace = grace(configuration.name(), slots);
     watched.putIfAbsent(
         configuration.name(), new WatchedLock(configuration, method, where, slots, grace, enabled));
+  }
+
+  /**
+   * The grace of a scheduled lock: the one the watch checks it with once watched, else its
+   * configured one, else the default from its period.
+   *
+   * @param lockName the lock name
+   * @param slots its schedule
+   * @return the grace
+   */
+  Duration grace(String lockName, FireSchedule slots) {
+    WatchedLock lock = watched.get(lockName);
+    if (lock != null) {
+      return lock.grace();
+    }
+    return locks
+        .grace(lockName)
+        .orElseGet(() -> WatchedLock.defaultGrace(slots.period(clock.instant())));
   }
 
   private synchronized void startIfWatching() {

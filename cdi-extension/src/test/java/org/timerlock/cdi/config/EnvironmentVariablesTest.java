@@ -8,7 +8,10 @@ import io.smallrye.config.PropertiesConfigSource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Duration;
+import java.util.HashSet;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import org.eclipse.microprofile.config.spi.ConfigSource;
 import org.jboss.weld.environment.se.WeldContainer;
 import org.junit.jupiter.api.Test;
@@ -17,6 +20,7 @@ import org.timerlock.cdi.LockEvent.Kind;
 import org.timerlock.cdi.SchedulerLock;
 import org.timerlock.cdi.support.Deployer;
 import org.timerlock.cdi.support.EventLog;
+import org.timerlock.cdi.support.LoggedLines;
 import org.timerlock.cdi.support.RecordingProviderFactory;
 import org.timerlock.cdi.support.TimerLockTest;
 import org.timerlock.core.LockConfiguration;
@@ -150,6 +154,23 @@ class EnvironmentVariablesTest {
     assertThat(container.isRunning()).isTrue();
   }
 
+  @Test
+  void aVariableASourceRespellsIsReportedInTheSpellingTheUserWrote() {
+    try (LoggedLines log = new LoggedLines("org.timerlock.cdi.internal.TimerLockExtension")) {
+      deploy(
+          respelledEnvironment(
+              Map.of(
+                  "TIMERLOCK_LOCK__H3_TASK__LOCK_AT_MOST_FOR", "PT2M",
+                  "TIMERLOCK_LOCK__NIGHTLY_EXPORT__LOCK_AT_MOST_FOR", "PT2M")));
+      assertThat(log.all())
+          .filteredOn(line -> line.contains("names no @SchedulerLock method"))
+          .containsExactly(
+              "TimerLock: config key TIMERLOCK_LOCK__H3_TASK__LOCK_AT_MOST_FOR names no"
+                  + " @SchedulerLock method; it applies if the lock is taken through"
+                  + " LockedTasks");
+    }
+  }
+
   /**
    * With one more variable beside the one the jobs need, the deployment fails with exactly one
    * problem, in the spelling the variable was given.
@@ -167,6 +188,37 @@ class EnvironmentVariablesTest {
                 assertThat(e.getMessage().split("TIMERLOCK-", -1))
                     .as("one problem per variable")
                     .hasSize(2));
+  }
+
+  /**
+   * An environment source as some servers make it: it lists each variable lower-cased with dots for
+   * underscores, so that {@code TIMERLOCK_LOCK__H3_TASK__...} of the lock {@code h3-task} is listed
+   * as {@code timerlock.lock..h3.task....}, and answers every key whose variable it has.
+   */
+  private static ConfigSource respelledEnvironment(Map<String, String> variables) {
+    Set<String> listed = new HashSet<>();
+    variables.keySet().forEach(v -> listed.add(v.toLowerCase(Locale.ROOT).replace('_', '.')));
+    return new ConfigSource() {
+      @Override
+      public Set<String> getPropertyNames() {
+        return listed;
+      }
+
+      @Override
+      public String getValue(String key) {
+        return variables.get(key.replaceAll("[^A-Za-z0-9]", "_").toUpperCase(Locale.ROOT));
+      }
+
+      @Override
+      public String getName() {
+        return "respelled-environment";
+      }
+
+      @Override
+      public int getOrdinal() {
+        return EnvConfigSource.ORDINAL;
+      }
+    };
   }
 
   private static ConfigSource environment(String name, String value) {

@@ -28,7 +28,11 @@ import org.timerlock.core.SimpleLock;
 /** The jobs an operator sees, and running one of them now on this node. */
 @TimerLockTest(
     beans = {OperatedJobs.class, JobsStore.class, EventLog.class},
-    config = {"timerlock.node-id=node-a", "timerlock.lock.\"timed\".enabled=false"})
+    config = {
+      "timerlock.node-id=node-a",
+      "timerlock.lock.\"timed\".enabled=false",
+      "timerlock.lock.\"every-minute\".grace=PT10S"
+    })
 class LockedJobsTest {
 
   @Inject LockedJobs jobs;
@@ -69,6 +73,16 @@ class LockedJobsTest {
         .contains(Instant.parse("2030-01-16T01:30:00Z"));
     assertThat(nightly.latestSlot(Instant.parse("2030-01-15T01:30:00Z")))
         .contains(Instant.parse("2030-01-15T01:30:00Z"));
+    // Daily: half the period is more than the most a default grace is.
+    assertThat(nightly.grace()).contains(Duration.ofMinutes(5));
+    assertThat(
+            nightly.firstOverdueSlot(
+                Instant.parse("2030-01-14T01:30:00Z"), Instant.parse("2030-01-15T01:35:00Z")))
+        .contains(Instant.parse("2030-01-15T01:30:00Z"));
+    assertThat(
+            nightly.firstOverdueSlot(
+                Instant.parse("2030-01-14T01:30:00Z"), Instant.parse("2030-01-15T01:34:59Z")))
+        .isEmpty();
 
     LockedJob report = jobs.job("report").orElseThrow();
     assertThat(report.source()).isEqualTo(JobSource.CALL);
@@ -77,11 +91,14 @@ class LockedJobsTest {
     assertThat(report.zone()).isNull();
     assertThat(report.nextSlot(Instant.now())).isEmpty();
     assertThat(report.watched()).isFalse();
+    assertThat(report.grace()).isEmpty();
+    assertThat(report.firstOverdueSlot(Instant.EPOCH, Instant.now())).isEmpty();
 
     LockedJob everyMinute = jobs.job("every-minute").orElseThrow();
     assertThat(everyMinute.source()).isEqualTo(JobSource.RUN_AT);
     assertThat(everyMinute.zone()).isEqualTo(ZoneId.of("UTC"));
     assertThat(everyMinute.notRunnableReason().orElseThrow()).contains("asynchronous");
+    assertThat(everyMinute.grace()).as("configured").contains(Duration.ofSeconds(10));
 
     LockedJob timed = jobs.job("timed").orElseThrow();
     assertThat(timed.source()).isEqualTo(JobSource.CALL);

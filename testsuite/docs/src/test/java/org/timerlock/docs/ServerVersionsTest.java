@@ -49,7 +49,7 @@ class ServerVersionsTest {
   }
 
   /** A property of a POM's {@code <properties>}, as written there. */
-  private static String property(Path root, String pom, String name) {
+  static String property(Path root, String pom, String name) {
     try {
       Element project =
           DocumentBuilderFactory.newInstance()
