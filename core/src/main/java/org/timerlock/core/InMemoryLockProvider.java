@@ -48,14 +48,42 @@ public final class InMemoryLockProvider implements LockProvider {
   private static final long NANOS_AT_START = System.nanoTime();
 
   /** The owner of a name that was paused before it was ever taken. */
-  private static final String NEVER_TAKEN = "";
+  private static final Owner NEVER_TAKEN = new Owner("", 0);
+
+  /**
+   * An owner value of this store, written out ({@link OwnerIds#newOwnerId}'s form) only when the
+   * admin shows it or an operator names it: a lock call compares owners by identity, so an
+   * acquisition makes no string.
+   */
+  private static final class Owner {
+    private final String nodeId;
+    private final long sequence;
+    private String text;
+
+    Owner(String nodeId, long sequence) {
+      this.nodeId = nodeId;
+      this.sequence = sequence;
+      // Sequence 0, which OwnerIds never gives, is NEVER_TAKEN's: no owner value at all.
+      this.text = sequence == 0 ? "" : null;
+    }
+
+    /** The owner value; one thread may write it out as another does, to the same text. */
+    String text() {
+      String written = text;
+      if (written == null) {
+        written = OwnerIds.ownerId(nodeId, sequence);
+        text = written;
+      }
+      return written;
+    }
+  }
 
   /**
    * What is known about a name: its latest acquisition (live, lingering for lockAtLeastFor, or
    * over), the latest fire granted, which outlives the acquisition, and an operator's pause.
    */
   private record Entry(
-      String owner,
+      Owner owner,
       long lockedAtNanos,
       long lockUntilNanos,
       long fencingToken,
@@ -93,6 +121,8 @@ public final class InMemoryLockProvider implements LockProvider {
   private final ConcurrentNavigableMap<String, Entry> locks;
   private final LockAdmin admin = new MemoryAdmin();
   private final String nodeId;
+  // The node id as this provider's owner values carry it: what the history names, without parsing.
+  private final String ownerNodeId;
   private final HistorySettings history;
 
   /** Creates an empty provider whose owner values name this host and process. */
@@ -123,6 +153,7 @@ public final class InMemoryLockProvider implements LockProvider {
     this.memory = memory;
     this.locks = memory.locks;
     this.nodeId = Objects.requireNonNull(nodeId, "nodeId");
+    this.ownerNodeId = OwnerIds.shortened(nodeId);
     this.history = Objects.requireNonNull(history, "history");
   }
 
@@ -145,7 +176,7 @@ public final class InMemoryLockProvider implements LockProvider {
 
   @Override
   public LockAttempt tryLock(LockConfiguration configuration) {
-    String owner = OwnerIds.newOwnerId(nodeId);
+    Owner owner = new Owner(nodeId, OwnerIds.nextSequence());
     long now = System.nanoTime();
     long fire =
         configuration.fireInstant() == null ? NO_FIRE : configuration.fireInstant().toEpochMilli();
@@ -178,7 +209,7 @@ public final class InMemoryLockProvider implements LockProvider {
     if (refused[0] != null) {
       return refused[0];
     }
-    if (!entry.owner.equals(owner)) {
+    if (entry.owner != owner) {
       return LockAttempt.heldElsewhere();
     }
     return LockAttempt.acquired(new InMemoryLock(configuration, owner, now, entry.fencingToken));
@@ -213,10 +244,10 @@ public final class InMemoryLockProvider implements LockProvider {
 
   private static LockInfo info(String name, Entry entry) {
     long now = System.nanoTime();
-    boolean taken = !entry.owner.equals(NEVER_TAKEN);
+    boolean taken = entry.owner != NEVER_TAKEN;
     return new LockInfo(
         name,
-        entry.owner,
+        entry.owner.text(),
         taken ? wall(entry.lockedAtNanos) : null,
         taken ? wall(entry.lockUntilNanos) : null,
         entry.lockUntilNanos - now > 0,
@@ -240,12 +271,12 @@ public final class InMemoryLockProvider implements LockProvider {
 
   private final class InMemoryLock implements SimpleLock {
     private final LockConfiguration configuration;
-    private final String owner;
+    private final Owner owner;
     private final long lockedAtNanos;
     private final long fencingToken;
 
     InMemoryLock(
-        LockConfiguration configuration, String owner, long lockedAtNanos, long fencingToken) {
+        LockConfiguration configuration, Owner owner, long lockedAtNanos, long fencingToken) {
       this.configuration = configuration;
       this.owner = owner;
       this.lockedAtNanos = lockedAtNanos;
@@ -260,38 +291,38 @@ public final class InMemoryLockProvider implements LockProvider {
     @Override
     public void unlock(RunEnd end) {
       long keepUntil = lockedAtNanos + configuration.lockAtLeastFor().toNanos();
-      RunRecord[] written = {null};
-      locks.computeIfPresent(
-          configuration.name(),
-          (name, current) -> {
-            if (!current.owner.equals(owner)) {
-              return current;
-            }
-            long now = System.nanoTime();
-            RunEnd recorded = current.lockUntilNanos - now > 0 ? end : end.lockLost();
-            RunRecord run =
-                new RunRecord(
-                    configuration.fireInstant(),
-                    OwnerIds.nodeIdOf(owner),
-                    wall(lockedAtNanos),
-                    wall(now),
-                    recorded.outcome(),
-                    configuration.kind(),
-                    recorded.errorClass(),
-                    recorded.errorMessage());
-            written[0] = run;
-            // Kept, expired, rather than removed: the guard must remember the latest fire.
-            return new Entry(
-                owner,
-                current.lockedAtNanos,
-                keepUntil - now > 0 ? keepUntil : now,
-                fencingToken,
-                current.lastFireMillis,
-                run,
-                current.pause);
-          });
-      if (written[0] != null) {
-        record(configuration.name(), written[0]);
+      Entry after =
+          locks.computeIfPresent(
+              configuration.name(),
+              (name, current) -> {
+                if (current.owner != owner) {
+                  return current;
+                }
+                long now = System.nanoTime();
+                RunEnd recorded = current.lockUntilNanos - now > 0 ? end : end.lockLost();
+                RunRecord run =
+                    new RunRecord(
+                        configuration.fireInstant(),
+                        ownerNodeId,
+                        wall(lockedAtNanos),
+                        wall(now),
+                        recorded.outcome(),
+                        configuration.kind(),
+                        recorded.errorClass(),
+                        recorded.errorMessage());
+                // Kept, expired, rather than removed: the guard must remember the latest fire.
+                return new Entry(
+                    owner,
+                    current.lockedAtNanos,
+                    keepUntil - now > 0 ? keepUntil : now,
+                    fencingToken,
+                    current.lastFireMillis,
+                    run,
+                    current.pause);
+              });
+      // Ours, after the release, only if this release wrote it.
+      if (after != null && after.owner == owner) {
+        record(configuration.name(), after.lastRun);
       }
     }
 
@@ -303,7 +334,7 @@ public final class InMemoryLockProvider implements LockProvider {
       locks.computeIfPresent(
           configuration.name(),
           (name, current) -> {
-            if (!current.owner.equals(owner) || current.lockUntilNanos - now <= 0) {
+            if (current.owner != owner || current.lockUntilNanos - now <= 0) {
               return current;
             }
             done[0] = true;
@@ -356,12 +387,12 @@ public final class InMemoryLockProvider implements LockProvider {
           name,
           (n, current) -> {
             long now = System.nanoTime();
-            if (!current.owner.equals(owner) || current.lockUntilNanos - now <= 0) {
+            if (!current.owner.text().equals(owner) || current.lockUntilNanos - now <= 0) {
               return current;
             }
             released[0] = true;
             return new Entry(
-                owner,
+                current.owner,
                 current.lockedAtNanos,
                 now,
                 current.fencingToken,
