@@ -46,7 +46,10 @@ final class StatusJson {
       ClockOffset clock) {
     Json json = new Json().beginObject();
     header(json, caller, token, store, jobs);
-    if (clock != null) {
+    // Null when the store cannot tell its time; a lock's document has no clock at all.
+    if (clock == null) {
+      json.field("clock", (String) null);
+    } else {
       json.name("clock")
           .beginObject()
           .field("offsetMillis", clock.offset().toMillis())

@@ -69,7 +69,7 @@
       el("dd", flagged ? { text: value, class: "flag" } : { text: value })));
     add("Store", status.store);
     add("Nodes seen", status.nodes && status.nodes.length ? status.nodes.join(", ") : "none");
-    add("Clock offset", clockOffset(status.clock), status.clock && status.clock.beyondBound);
+    if (status.clock !== undefined) add("Clock offset", clockOffset(status.clock), status.clock && status.clock.beyondBound);
     add("Signed in", status.user + (status.operator ? " (operator)" : " (viewer)"));
     $("version").textContent = "TimerLock " + status.version;
   }

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.function.Function;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
+import org.openqa.selenium.ElementNotInteractableException;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.StaleElementReferenceException;
@@ -66,10 +67,12 @@ final class Browser implements AutoCloseable {
   }
 
   <T> T until(Function<WebDriver, T> condition) {
-    // The page re-renders its rows at every refresh: an element found a moment ago may be gone.
+    // The page re-renders its rows at every refresh: an element found a moment ago may be gone,
+    // or, caught while its row is being replaced, not take keys or clicks yet.
     return new WebDriverWait(driver, WAIT)
         .pollingEvery(Duration.ofMillis(200))
         .ignoring(StaleElementReferenceException.class)
+        .ignoring(ElementNotInteractableException.class)
         .until(condition);
   }
 

@@ -7,6 +7,8 @@ import java.net.URLEncoder;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -83,7 +85,8 @@ class ConsoleBrowserIT {
             "timerlock.provider=redis",
             "timerlock.redis.uri=" + redisUri,
             "timerlock.redis.key-prefix=" + REDIS.keyPrefix(),
-            "timerlock.redis.connect-timeout=500ms")
+            "timerlock.redis.connect-timeout=500ms",
+            "timerlock.lock.\"" + ConsoleJobs.MISSED + "\".enabled=false")
         .addClass(ConsoleJobs.class);
   }
 
@@ -376,6 +379,35 @@ class ConsoleBrowserIT {
     }
   }
 
+  @Test
+  @Order(9)
+  void aLockWhoseSlotsNoNodeTookIsShownOverdueSinceTheFirstOfThem() throws Exception {
+    // The store granted the job the fire of ten minutes ago, and no node took a slot since: it is
+    // switched off on both. Its next slot, nine minutes ago, is long past its grace of 30 s.
+    Instant granted = Instant.now().truncatedTo(ChronoUnit.MINUTES).minus(Duration.ofMinutes(10));
+    seeder()
+        .lock(LockConfiguration.of(ConsoleJobs.MISSED, Duration.ofMinutes(1)).forFire(granted))
+        .orElseThrow()
+        .unlock();
+
+    try (Browser browser = new Browser()) {
+      openAs(browser, console(), "viewer");
+      browser.find("#q").sendKeys(ConsoleJobs.MISSED, Keys.ENTER);
+      browser.until(
+          d ->
+              rowOf(browser, ConsoleJobs.MISSED)
+                  .getText()
+                  .matches("(?s).*overdue/missed\\s+since.*switched off on this node.*"));
+      WebElement since =
+          rowOf(browser, ConsoleJobs.MISSED).findElement(By.cssSelector(".state-overdue ~ time"));
+      assertThat(since.getAttribute("datetime"))
+          .as("the first slot after the fire the store granted")
+          .isEqualTo(granted.plus(Duration.ofMinutes(1)).toString());
+      assertThat(browser.accessibilityViolations()).as("axe-core on an overdue row").isEmpty();
+      browser.screenshot("console-overdue.png");
+    }
+  }
+
   /** The number of rows the caption counts, once it shows a full first page. */
   private static int total(Browser browser) {
     Matcher caption = Pattern.compile("Locks 1–50 of (\\d+)").matcher("");
@@ -405,14 +437,18 @@ class ConsoleBrowserIT {
                 .orElse(null));
   }
 
+  /** A node named seeder on the test's Redis keys. */
+  private static RedisLockProvider seeder() {
+    return RedisLockProvider.builder()
+        .uri(REDIS.uri())
+        .keyPrefix(REDIS.keyPrefix())
+        .nodeId("seeder")
+        .build();
+  }
+
   /** A thousand other locks, held for ten minutes by a node named seeder. */
   private static void holdOtherLocks() {
-    RedisLockProvider seeder =
-        RedisLockProvider.builder()
-            .uri(REDIS.uri())
-            .keyPrefix(REDIS.keyPrefix())
-            .nodeId("seeder")
-            .build();
+    RedisLockProvider seeder = seeder();
     IntStream.range(0, OTHER_LOCKS)
         .forEach(
             i ->

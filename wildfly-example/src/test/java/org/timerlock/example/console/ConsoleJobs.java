@@ -26,6 +26,12 @@ public class ConsoleJobs {
    */
   public static final String MANUAL = "manual-export";
 
+  /**
+   * A job every minute that configuration switches off on both nodes, so no node ever takes its
+   * slots: once the store holds a fire of it from the past, the console shows it overdue.
+   */
+  public static final String MISSED = "missed-digest";
+
   /** How long the failing job's error message is: a megabyte. */
   public static final int HUGE = 1 << 20;
 
@@ -49,6 +55,11 @@ public class ConsoleJobs {
   public void failing() {
     throw new IllegalStateException("<img src=x onerror=alert(1)> \"quoted\" " + "x".repeat(HUGE));
   }
+
+  /** Digests nothing; never runs, being switched off on both nodes. */
+  @Schedule(hour = "*", minute = "*", second = "0", persistent = false)
+  @SchedulerLock(name = MISSED, lockAtMostFor = "1m")
+  public void digest() {}
 
   /** Exports nothing; run by an operator from the console. */
   @SchedulerLock(name = MANUAL, lockAtMostFor = "15m", lockAtLeastFor = "10m")
