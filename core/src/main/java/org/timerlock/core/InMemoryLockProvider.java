@@ -25,9 +25,10 @@ import org.timerlock.core.spi.PauseArguments;
 
 /**
  * Locks held in this JVM's memory. For tests and single-node deployments only: it does not
- * coordinate separate JVMs. Time is {@link System#nanoTime()} for leases and the wall clock for
- * pauses and the history; it supports extension, fencing tokens, the fire guard, {@linkplain
- * #admin() lock admin} with pauses and, when asked for, a bounded run history.
+ * coordinate separate JVMs. Time is {@link System#nanoTime()} for leases and runs, shown as
+ * instants counted from one reading of the wall clock, and the wall clock for pauses; it supports
+ * extension, fencing tokens, the fire guard, {@linkplain #admin() lock admin} with pauses and, when
+ * asked for, a bounded run history.
  *
  * <p>Several instances can share one memory ({@link #anotherNode}), to stand for the nodes of a
  * cluster in one JVM.
@@ -36,6 +37,15 @@ public final class InMemoryLockProvider implements LockProvider {
 
   /** No fire granted yet. */
   private static final long NO_FIRE = Long.MIN_VALUE;
+
+  /**
+   * The wall clock and {@link System#nanoTime()} read once, together: every time the store shows
+   * (taken at, held until, a run's start and end, its own time) is this instant plus the nanoTime
+   * passed since, so that those times keep the order of the events they stand for.
+   */
+  private static final Instant WALL_AT_START = Instant.now();
+
+  private static final long NANOS_AT_START = System.nanoTime();
 
   /** The owner of a name that was paused before it was ever taken. */
   private static final Owner NEVER_TAKEN = new Owner("", 0);
@@ -234,18 +244,22 @@ public final class InMemoryLockProvider implements LockProvider {
 
   private static LockInfo info(String name, Entry entry) {
     long now = System.nanoTime();
-    Instant wallNow = Instant.now();
     boolean taken = entry.owner != NEVER_TAKEN;
     return new LockInfo(
         name,
         entry.owner.text(),
-        taken ? wallNow.minusNanos(now - entry.lockedAtNanos) : null,
-        taken ? wallNow.plusNanos(entry.lockUntilNanos - now) : null,
+        taken ? wall(entry.lockedAtNanos) : null,
+        taken ? wall(entry.lockUntilNanos) : null,
         entry.lockUntilNanos - now > 0,
         entry.lastFireMillis == NO_FIRE ? null : Instant.ofEpochMilli(entry.lastFireMillis),
         entry.lastRun,
         entry.pauseInForce(),
         taken ? entry.fencingToken : null);
+  }
+
+  /** The store's time at a {@link System#nanoTime()}. */
+  private static Instant wall(long nanos) {
+    return WALL_AT_START.plusNanos(nanos - NANOS_AT_START);
   }
 
   /** Adds a record to a name's history, when this node keeps one. */
@@ -286,13 +300,12 @@ public final class InMemoryLockProvider implements LockProvider {
                 }
                 long now = System.nanoTime();
                 RunEnd recorded = current.lockUntilNanos - now > 0 ? end : end.lockLost();
-                Instant wallNow = Instant.now();
                 RunRecord run =
                     new RunRecord(
                         configuration.fireInstant(),
                         ownerNodeId,
-                        wallNow.minusNanos(now - lockedAtNanos),
-                        wallNow,
+                        wall(lockedAtNanos),
+                        wall(now),
                         recorded.outcome(),
                         configuration.kind(),
                         recorded.errorClass(),
@@ -422,10 +435,10 @@ public final class InMemoryLockProvider implements LockProvider {
       return history.enabled();
     }
 
-    /** The wall clock, which the in-memory store judges pauses and times by. */
+    /** The clock the store shows its times by. */
     @Override
     public Optional<Instant> storeTime() {
-      return Optional.of(Instant.now());
+      return Optional.of(wall(System.nanoTime()));
     }
 
     @Override

@@ -12,8 +12,9 @@ import org.timerlock.core.spi.Printable;
  * @param owner the owner value of the latest acquisition, {@code <node-id>/<unique suffix>} for
  *     TimerLock nodes (a ShedLock node writes its host name, or its own value format on Redis);
  *     empty for a name paused before it was ever taken
- * @param lockedAt when the latest acquisition was made or last extended, by the store's clock; null
- *     where the store does not record it (Redis keeps only the expiry)
+ * @param lockedAt when the latest acquisition was made or last extended, by the store's clock (on
+ *     Redis when it was made, from the state hash); null where the store does not record it (a
+ *     Redis key that a ShedLock node wrote)
  * @param lockUntil until when the lock is held, by the store's clock (lockAtMostFor, or
  *     lockAtLeastFor after a release); null for a Redis key without expiry
  * @param held whether the lock is held at the moment it was read, judged by the store's clock: a
