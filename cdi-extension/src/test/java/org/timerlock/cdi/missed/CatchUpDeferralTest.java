@@ -11,7 +11,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Inject;
 import java.time.Clock;
-import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -22,7 +21,6 @@ import java.util.logging.Logger;
 import org.jboss.weld.environment.se.WeldContainer;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.timerlock.cdi.LockEvent;
 import org.timerlock.cdi.LockEvent.Kind;
 import org.timerlock.cdi.internal.CatchUp;
 import org.timerlock.cdi.support.Deployer;
@@ -32,10 +30,8 @@ import org.timerlock.cdi.support.TimerLockTest;
 import org.timerlock.core.LockAttempt;
 import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.LockProvider;
-import org.timerlock.core.RunKind;
 import org.timerlock.core.SimpleLock;
 import org.timerlock.core.admin.LockAdmin;
-import org.timerlock.core.spi.HistorySettings;
 
 /**
  * A store that tells whether it guards fires only after its first lock, as a JDBC provider does
@@ -55,8 +51,7 @@ class CatchUpDeferralTest {
 
   @BeforeEach
   void freshStoreAndClock() {
-    WatchPlatform.reset(NOON.plusSeconds(5), new HistorySettings(true, 100, Duration.ofDays(1)));
-    CatchUpJob.RUNS.clear();
+    CatchUpJob.freshStoreAndClock();
   }
 
   @Test
@@ -68,7 +63,7 @@ class CatchUpDeferralTest {
     try (LoggedLines log = new LoggedLines(CatchUp.class.getName())) {
       WeldContainer container =
           deployer.start(
-              Map.of("timerlock.lock.\"" + LOCK + "\".catch-up-within", "5m"),
+              Map.of(CatchUpJob.WITHIN, "5m"),
               CatchUpJob.class,
               LateGuardPlatform.class,
               EventLog.class);
@@ -89,9 +84,9 @@ class CatchUpDeferralTest {
       EventLog events = container.select(EventLog.class).get();
       Waiting.until(
           "the catch-up of 12:01 released",
-          () -> catchUps(events).stream().anyMatch(e -> e.kind() == Kind.RELEASED));
+          () -> CatchUpJob.catchUps(events).stream().anyMatch(e -> e.kind() == Kind.RELEASED));
 
-      assertThat(catchUps(events))
+      assertThat(CatchUpJob.catchUps(events))
           .filteredOn(e -> e.kind() == Kind.ACQUIRED)
           .extracting(e -> e.fireInstant().orElseThrow())
           .containsExactly(minute(1));
@@ -100,12 +95,6 @@ class CatchUpDeferralTest {
     } finally {
       catchUpLog.setLevel(level);
     }
-  }
-
-  private static java.util.List<LockEvent> catchUps(EventLog events) {
-    return events.of(LOCK).stream()
-        .filter(e -> e.configuration().kind() == RunKind.CATCH_UP)
-        .toList();
   }
 
   /**
