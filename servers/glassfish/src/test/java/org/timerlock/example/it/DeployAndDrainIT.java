@@ -1,0 +1,141 @@
+package org.timerlock.example.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.timerlock.servertests.ServerLog;
+
+/**
+ * The example with {@link SlowJob} on both domains, {@code gf1} and {@code gf2}, fresh ones (this
+ * class runs first): the deployment logs no warning of TimerLock's on either, and a domain
+ * undeployed during a run of the job lets the run end and releases the lock before its JDBC
+ * resource goes, so the other domain runs the next slot at its time rather than 5 minutes later.
+ */
+@ExtendWith(Servers.class)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class DeployAndDrainIT {
+
+  private static final String APP = "drain";
+
+  /** GlassFish writes its log late: minutes on a loaded machine. */
+  private static final Duration LOG_WAIT = Duration.ofMinutes(5);
+
+  private static final Duration WAIT = Duration.ofSeconds(90);
+
+  private static final Map<GlassFishDomain, Long> MARKS = new HashMap<>();
+  private static final List<GlassFishDomain> DEPLOYED = new ArrayList<>();
+
+  private static Audit audit;
+
+  @BeforeAll
+  static void deployOnBoth() {
+    audit = new Audit(Servers.database());
+    Path war = Deployments.exampleAppWith(APP, SlowJob.class);
+    for (int number = 1; number <= 2; number++) {
+      GlassFishDomain node = Servers.node(number);
+      MARKS.put(node, log(node).mark());
+      GlassFishDomain.Result result = node.deploy(war, APP);
+      assertTrue(result.succeeded(), "the application deploys on " + node.name() + ": " + result);
+      DEPLOYED.add(node);
+    }
+  }
+
+  @AfterAll
+  static void undeployWhatIsLeft() {
+    for (GlassFishDomain node : List.copyOf(DEPLOYED)) {
+      undeploy(node);
+    }
+  }
+
+  @Test
+  @Order(1)
+  void aCleanDeploymentLogsNoWarningOfTimerLock() throws Exception {
+    for (GlassFishDomain node : DEPLOYED) {
+      ServerLog log = log(node);
+      Audit.await(
+          "the deployment's summary in " + log,
+          LOG_WAIT,
+          () -> log.deploymentSummarySince(MARKS.get(node)));
+      assertEquals(
+          List.of(),
+          log.timerLockWarningsSince(MARKS.get(node)),
+          "WARNING or SEVERE lines of TimerLock in " + log + " since the deployment");
+    }
+  }
+
+  @Test
+  @Order(2)
+  void aDomainUndeployedDuringARunLetsItEndAndTheOtherRunsTheNextSlot() throws Exception {
+    Audit.Run run = aRunInItsFirstSecond();
+    GlassFishDomain holder =
+        DEPLOYED.stream().filter(n -> n.name().equals(run.node())).findFirst().orElseThrow();
+    GlassFishDomain other = DEPLOYED.stream().filter(n -> n != holder).findFirst().orElseThrow();
+
+    undeploy(holder);
+
+    Audit.await(
+        "the run of " + run.fire() + " on " + holder.name() + " recorded as ended",
+        WAIT,
+        () -> endedRun(run.id()).isPresent());
+    // Released, not left to its 5-minute lease: the row's lease then ends at the release.
+    Instant leaseIfReleased = run.started().plus(Duration.ofMinutes(1));
+    Audit.await(
+        "the lock released by " + holder.name() + " (lock_until before " + leaseIfReleased + ")",
+        WAIT,
+        () -> audit.lockRow(SlowJob.LOCK).lockUntil().isBefore(leaseIfReleased));
+    Instant next = run.fire().plus(SlowJob.PERIOD);
+    Audit.await(
+        "a run of the next slot " + next + " on " + other.name(),
+        WAIT,
+        () ->
+            audit.runs(SlowJob.LOCK, run.started()).stream()
+                .anyMatch(r -> next.equals(r.fire()) && r.node().equals(other.name())));
+  }
+
+  /** A run of the job that started less than a second ago and has not ended. */
+  private static Audit.Run aRunInItsFirstSecond() throws Exception {
+    long deadline = System.nanoTime() + WAIT.toNanos();
+    while (true) {
+      Instant recent = Instant.now().minusSeconds(1);
+      Optional<Audit.Run> started =
+          audit.runs(SlowJob.LOCK, recent).stream().filter(r -> r.ended() == null).findFirst();
+      if (started.isPresent()) {
+        return started.get();
+      }
+      if (System.nanoTime() > deadline) {
+        throw new AssertionError("no run of " + SlowJob.LOCK + " started within " + WAIT);
+      }
+      Thread.sleep(50);
+    }
+  }
+
+  private static Optional<Audit.Run> endedRun(long id) throws Exception {
+    return audit.runs(SlowJob.LOCK, Instant.EPOCH).stream()
+        .filter(r -> r.id() == id && r.ended() != null)
+        .findFirst();
+  }
+
+  private static void undeploy(GlassFishDomain node) {
+    DEPLOYED.remove(node);
+    node.undeploy(APP);
+  }
+
+  private static ServerLog log(GlassFishDomain node) {
+    return ServerLog.glassFish(node.serverLog());
+  }
+}
