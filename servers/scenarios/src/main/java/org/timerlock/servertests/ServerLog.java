@@ -19,6 +19,8 @@ import org.timerlock.cdi.internal.CdiMessage;
  */
 public final class ServerLog {
 
+  private static final Pattern ANSI_ESCAPE = Pattern.compile("\u001B\\[[0-9;]*m");
+
   private final Path file;
   private final Pattern entryStart;
   private final Pattern warningOrWorse;
@@ -107,7 +109,8 @@ public final class ServerLog {
   public List<String> entriesSince(long mark) {
     List<String> entries = new ArrayList<>();
     StringBuilder entry = null;
-    for (String line : readSince(mark).split("\r?\n")) {
+    // Payara colours the level and the logger with terminal escapes, in its log file too.
+    for (String line : ANSI_ESCAPE.matcher(readSince(mark)).replaceAll("").split("\r?\n")) {
       if (entryStart.matcher(line).find()) {
         if (entry != null) {
           entries.add(entry.toString());
