@@ -4,6 +4,7 @@ import jakarta.enterprise.inject.Instance;
 import jakarta.enterprise.inject.spi.CDI;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.Optional;
 import org.timerlock.cdi.LockedJobs;
 import org.timerlock.core.LockProvider;
 import org.timerlock.core.admin.LockAdmin;
@@ -41,6 +42,11 @@ final class Backend {
   /** This node's time, by the application's clock bean if it has one, as the watch reads it. */
   Instant now() {
     return clock().instant();
+  }
+
+  /** This node's clock against the store's: one read of the store's time. */
+  Optional<ClockOffset> clockOffset() {
+    return ClockOffset.measure(admin(), clock(), System::nanoTime);
   }
 
   private static Clock clock() {

@@ -136,7 +136,8 @@ public final class ConsoleServlet extends HttpServlet {
             caller,
             AntiForgery.token(request),
             backend.store(caller.operator()),
-            jobs);
+            jobs,
+            backend.clockOffset().orElse(null));
     Responses.json(response, 200, body);
   }
 

@@ -88,6 +88,11 @@ final class Json {
     return name(name).value(number);
   }
 
+  /** A number that may be missing: {@code null} then. */
+  Json field(String name, Long number) {
+    return number == null ? name(name).value((String) null) : field(name, number.longValue());
+  }
+
   Json field(String name, boolean flag) {
     return name(name).value(flag);
   }

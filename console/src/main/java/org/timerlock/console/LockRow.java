@@ -68,10 +68,18 @@ record LockRow(String name, Jobs.Job job, LockInfo lock, Instant overdueSlot) {
     return State.IDLE;
   }
 
-  /** Whether the latest recorded run is the one of the current acquisition, already ended. */
+  /**
+   * Whether the current hold outlived its run: the latest recorded run, by the holder's node, ended
+   * at or after the hold began (or was last extended). Judged from the run's end, not its start, so
+   * that a hold extended during its run counts too; every store gives both (Redis the start of the
+   * acquisition from its state hash).
+   */
   private boolean ranSinceTaken() {
     RunRecord run = lock.lastRun();
     Instant takenAt = lock.lockedAt();
-    return run != null && takenAt != null && !run.started().isBefore(takenAt);
+    return run != null
+        && takenAt != null
+        && run.nodeId().equals(lock.nodeId())
+        && !run.ended().isBefore(takenAt);
   }
 }

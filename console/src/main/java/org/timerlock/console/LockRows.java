@@ -15,7 +15,10 @@ import org.timerlock.core.admin.LockInfo;
 /**
  * The console's rows: the store read page by page ({@link LockAdmin#MAX_PAGE_SIZE} locks a request,
  * so 1,000 locks are one read), joined by name with the deployment's jobs, filtered by a search
- * text and cut to one page of the view. Reading stops after {@link #MAX_LOCKS}; the view says so.
+ * text and cut to one page of the view. Reading stops after {@link #MAX_LOCKS}; the view says so. A
+ * job of the deployment that the listing did not show is looked up by name, one request each: Redis
+ * lists held locks only, and a free lock's latest fire, run and pause are what tell whether it is
+ * overdue, how it last ran and whether it is paused.
  */
 final class LockRows {
 
@@ -54,21 +57,32 @@ final class LockRows {
     List<LockRow> rows = new ArrayList<>();
     Set<String> seen = new HashSet<>();
     for (LockInfo lock : truncated ? stored.subList(0, MAX_LOCKS) : stored) {
-      if (lock.held()) {
-        nodes.add(lock.nodeId());
-      }
-      if (lock.lastRun() != null) {
-        nodes.add(lock.lastRun().nodeId());
-      }
+      addNodes(nodes, lock);
       if (seen.add(lock.name()) && matches(lock.name(), needle)) {
         rows.add(LockRow.of(lock.name(), known.get(lock.name()), lock, now));
       }
     }
-    known.values().stream()
-        .filter(job -> !seen.contains(job.name()) && matches(job.name(), needle))
-        .forEach(job -> rows.add(LockRow.of(job.name(), job, null, now)));
+    for (Jobs.Job job : known.values()) {
+      if (!seen.contains(job.name()) && matches(job.name(), needle)) {
+        LockInfo lock = admin.find(job.name()).orElse(null);
+        if (lock != null) {
+          addNodes(nodes, lock);
+        }
+        rows.add(LockRow.of(job.name(), job, lock, now));
+      }
+    }
     rows.sort(Comparator.comparing(LockRow::name));
     return new LockRows(rows, truncated, nodes);
+  }
+
+  /** The nodes a lock names: its holder, and the node of its last run. */
+  private static void addNodes(Set<String> nodes, LockInfo lock) {
+    if (lock.held()) {
+      nodes.add(lock.nodeId());
+    }
+    if (lock.lastRun() != null) {
+      nodes.add(lock.lastRun().nodeId());
+    }
   }
 
   private static boolean matches(String name, String needle) {

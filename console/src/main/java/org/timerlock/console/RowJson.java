@@ -42,7 +42,8 @@ final class RowJson {
           .field("held", lock.held())
           .field("lockedAt", lock.lockedAt())
           .field("lockUntil", lock.lockUntil())
-          .field("lastFire", lock.lastFire());
+          .field("lastFire", lock.lastFire())
+          .field("fencingToken", lock.fencingToken());
       if (lock.pause() != null) {
         json.name("pause")
             .beginObject()

@@ -10,10 +10,8 @@ import org.timerlock.core.admin.RunRecord;
 /**
  * The console's JSON documents: the status (header and one page of rows) and one lock with its
  * history. The caller's role and session token travel with the status, so the page knows which
- * actions to offer and can sign them.
- *
- * <p>This node's clock offset against the store's is not shown: {@link LockAdmin} does not say the
- * store's time, and asking for it would cost a round trip of its own on every refresh.
+ * actions to offer and can sign them. The status also carries this node's clock offset against the
+ * store's, at the cost of one read of the store's time (which writes nothing) per refresh.
  */
 final class StatusJson {
 
@@ -34,12 +32,29 @@ final class StatusJson {
    * @param token the caller's anti-forgery token
    * @param store the store's description
    * @param jobs the deployment's jobs
+   * @param clock this node's clock offset against the store's; null when the store cannot tell
    * @return the document
    */
   static String status(
-      LockRows rows, int offset, int limit, Caller caller, String token, String store, Jobs jobs) {
+      LockRows rows,
+      int offset,
+      int limit,
+      Caller caller,
+      String token,
+      String store,
+      Jobs jobs,
+      ClockOffset clock) {
     Json json = new Json().beginObject();
     header(json, caller, token, store, jobs);
+    if (clock != null) {
+      json.name("clock")
+          .beginObject()
+          .field("offsetMillis", clock.offset().toMillis())
+          .field("roundTripMillis", clock.roundTrip().toMillis())
+          .field("boundMillis", ClockOffset.BOUND.toMillis())
+          .field("beyondBound", clock.beyondBound())
+          .endObject();
+    }
     json.field("total", rows.total()).field("offset", Math.max(offset, 0));
     json.field("truncated", rows.truncated());
     json.name("nodes").beginArray();

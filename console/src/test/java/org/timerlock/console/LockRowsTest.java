@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.tuple;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.IntStream;
@@ -36,6 +37,20 @@ class LockRowsTest {
         .unlock();
   }
 
+  /** The slots of a job every minute on the minute. */
+  private static final LockedJob.Slots EVERY_MINUTE =
+      new LockedJob.Slots() {
+        @Override
+        public Optional<Instant> nextAfter(Instant after) {
+          return Optional.of(after.truncatedTo(ChronoUnit.MINUTES).plus(Duration.ofMinutes(1)));
+        }
+
+        @Override
+        public Optional<Instant> latestAtOrBefore(Instant atOrBefore) {
+          return Optional.of(atOrBefore.truncatedTo(ChronoUnit.MINUTES));
+        }
+      };
+
   /** A job every minute on the minute, judged as the deployment's jobs judge it. */
   private static Jobs.Job everyMinute(String name, boolean enabled) {
     LockedJob job =
@@ -50,17 +65,7 @@ class LockRowsTest {
             Duration.ofMinutes(5),
             Duration.ZERO,
             null,
-            new LockedJob.Slots() {
-              @Override
-              public Optional<Instant> nextAfter(Instant after) {
-                return Optional.of(Instant.ofEpochSecond((after.getEpochSecond() / 60 + 1) * 60));
-              }
-
-              @Override
-              public Optional<Instant> latestAtOrBefore(Instant atOrBefore) {
-                return Optional.of(Instant.ofEpochSecond(atOrBefore.getEpochSecond() / 60 * 60));
-              }
-            },
+            EVERY_MINUTE,
             GRACE);
     return new Jobs.Job(
         name, null, job.schedule(), null, "LockedTasks", enabled, null, job::firstOverdueSlot);
@@ -97,6 +102,27 @@ class LockRowsTest {
     assertThat(json.toString())
         .contains("\"state\":\"OVERDUE\"")
         .contains("\"overdueSlot\":\"2030-01-01T11:59:00Z\"");
+  }
+
+  @Test
+  void aLockKeptByLockAtLeastForAfterItsRunIsRestingNotRunning() {
+    provider
+        .lock(new LockConfiguration("resting", Duration.ofMinutes(10), Duration.ofMinutes(5)))
+        .orElseThrow()
+        .unlock();
+    provider.lock(LockConfiguration.of("running", Duration.ofMinutes(10))).orElseThrow();
+    provider
+        .lock(LockConfiguration.of("ran-before", Duration.ofMinutes(10)))
+        .orElseThrow()
+        .unlock();
+    provider.lock(LockConfiguration.of("ran-before", Duration.ofMinutes(10))).orElseThrow();
+
+    assertThat(LockRows.read(admin, new NoJobs(), "", NOW).page(0, 50))
+        .extracting(LockRow::name, LockRow::state)
+        .containsExactly(
+            tuple("ran-before", LockRow.State.RUNNING),
+            tuple("resting", LockRow.State.RESTING),
+            tuple("running", LockRow.State.RUNNING));
   }
 
   @Test

@@ -6,6 +6,7 @@ import java.time.Instant;
 import org.junit.jupiter.api.Test;
 import org.timerlock.core.RunKind;
 import org.timerlock.core.RunOutcome;
+import org.timerlock.core.admin.LockInfo;
 import org.timerlock.core.admin.RunRecord;
 
 class RowJsonTest {
@@ -33,6 +34,22 @@ class RowJsonTest {
         .contains("\"durationMillis\":2000")
         .contains("(" + huge.length() + " characters)")
         .doesNotContain("<img");
+  }
+
+  @Test
+  void aRowCarriesTheFencingTokenOfItsLatestAcquisitionOrNull() {
+    LockInfo taken =
+        new LockInfo("billing", "node-1/x", Instant.EPOCH, Instant.EPOCH.plusSeconds(60), true)
+            .withFencingToken(1_732_000_000_123_456L);
+    LockInfo shedLock = new LockInfo("legacy", "host-1", Instant.EPOCH, Instant.EPOCH, false);
+
+    Json withToken = new Json();
+    RowJson.write(withToken, new LockRow("billing", null, taken, null));
+    Json without = new Json();
+    RowJson.write(without, new LockRow("legacy", null, shedLock, null));
+
+    assertThat(withToken.toString()).contains("\"fencingToken\":1732000000123456");
+    assertThat(without.toString()).contains("\"fencingToken\":null");
   }
 
   @Test

@@ -1,8 +1,6 @@
 package org.timerlock.core;
 
-import java.util.ArrayDeque;
-import java.util.Deque;
-import java.util.function.Consumer;
+import java.util.function.BiConsumer;
 import org.timerlock.core.internal.CoreMessage;
 import org.timerlock.core.spi.Printable;
 
@@ -19,21 +17,27 @@ final class ActiveLocks {
   static final class Held {
     final LockConfiguration configuration;
     SimpleLock lock;
-    private final Consumer<LockException> extensionFailures;
+    // The executor's, told the configuration: one per executor rather than one per run.
+    private final BiConsumer<LockConfiguration, LockException> extensionFailures;
     private volatile String lossReason;
+    // The lock held around this one on the same thread, or null: the stack is a chain, so that
+    // pushing and popping allocate nothing but the Held itself.
+    private final Held outer;
 
     Held(
         LockConfiguration configuration,
         SimpleLock lock,
-        Consumer<LockException> extensionFailures) {
+        BiConsumer<LockConfiguration, LockException> extensionFailures,
+        Held outer) {
       this.configuration = configuration;
       this.lock = lock;
       this.extensionFailures = extensionFailures;
+      this.outer = outer;
     }
 
     /** Tells the listeners that extending the lock failed. */
     void extensionFailed(LockException failure) {
-      extensionFailures.accept(failure);
+      extensionFailures.accept(configuration, failure);
     }
 
     /** Marks the lock lost, and tells the listeners. */
@@ -57,28 +61,30 @@ final class ActiveLocks {
     }
   }
 
-  private static final ThreadLocal<Deque<Held>> HELD = ThreadLocal.withInitial(ArrayDeque::new);
+  // The innermost held lock, null while the thread holds none. The thread keeps its entry with a
+  // null value then, which refers to nothing of the application (a removed entry would be made
+  // again
+  // at the thread's next lock, an allocation per call).
+  private static final ThreadLocal<Held> INNERMOST = new ThreadLocal<>();
 
   private ActiveLocks() {}
 
   static Held push(
-      LockConfiguration configuration, SimpleLock lock, Consumer<LockException> extensionFailures) {
-    Held held = new Held(configuration, lock, extensionFailures);
-    HELD.get().addLast(held);
+      LockConfiguration configuration,
+      SimpleLock lock,
+      BiConsumer<LockConfiguration, LockException> extensionFailures) {
+    Held held = new Held(configuration, lock, extensionFailures, INNERMOST.get());
+    INNERMOST.set(held);
     return held;
   }
 
+  /** Ends the innermost held lock: executions nest, so they end innermost first. */
   static void pop(Held held) {
-    Deque<Held> stack = HELD.get();
-    stack.removeLastOccurrence(held);
-    if (stack.isEmpty()) {
-      // Pooled threads outlive the task; leave no per-thread state behind.
-      HELD.remove();
-    }
+    INNERMOST.set(held.outer);
   }
 
   static boolean holds(String name) {
-    for (Held held : HELD.get()) {
+    for (Held held = INNERMOST.get(); held != null; held = held.outer) {
       if (held.configuration.name().equals(name)) {
         return true;
       }
@@ -88,11 +94,6 @@ final class ActiveLocks {
 
   /** The innermost held lock, or null. */
   static Held innermost() {
-    Deque<Held> stack = HELD.get();
-    Held held = stack.peekLast();
-    if (stack.isEmpty()) {
-      HELD.remove();
-    }
-    return held;
+    return INNERMOST.get();
   }
 }

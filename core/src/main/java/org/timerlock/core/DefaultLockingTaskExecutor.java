@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.OptionalLong;
 import java.util.concurrent.Callable;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import org.timerlock.core.internal.CoreMessage;
 import org.timerlock.core.spi.Printable;
@@ -32,6 +33,9 @@ public final class DefaultLockingTaskExecutor implements LockingTaskExecutor {
   private final List<LockListener> listeners;
   private final Clock clock;
   private final OwnLeases ownLeases = new OwnLeases(System::nanoTime);
+  private final BiConsumer<LockConfiguration, LockException> extensionFailures =
+      (configuration, failure) ->
+          notify(l -> l.storeFailure(configuration, StoreOperation.EXTEND, failure));
 
   /**
    * An executor that skips on store failure and has no listeners.
@@ -94,9 +98,14 @@ public final class DefaultLockingTaskExecutor implements LockingTaskExecutor {
       // Reentrant call on the same thread: the outer execution holds and will release the lock.
       return TaskResult.executed(task.call());
     }
+    // A plain call names no fire: its lease is as configured, and the provider is not asked.
     LockConfiguration leased =
-        FireLease.of(
-            configuration, provider.features().contains(LockProvider.Feature.FIRE_GUARD), clock);
+        configuration.fireInstant() == null
+            ? configuration
+            : FireLease.of(
+                configuration,
+                provider.features().contains(LockProvider.Feature.FIRE_GUARD),
+                clock);
     LockAttempt attempt;
     try {
       attempt = provider.tryLock(leased);
@@ -165,17 +174,15 @@ public final class DefaultLockingTaskExecutor implements LockingTaskExecutor {
   private <T> TaskResult<T> runHolding(
       Callable<T> task, LockConfiguration configuration, SimpleLock lock, long leaseEndNanos)
       throws Exception {
-    Consumer<LockException> extensionFailures =
-        failure -> notify(l -> l.storeFailure(configuration, StoreOperation.EXTEND, failure));
     ActiveLocks.Held held = ActiveLocks.push(configuration, lock, extensionFailures);
     if (lock instanceof KeepAliveLockProvider.KeepAliveLock keepAlive) {
-      keepAlive.reportFailuresTo(extensionFailures);
+      keepAlive.reportFailuresTo(failure -> extensionFailures.accept(configuration, failure));
     }
     OptionalLong token = lock.fencingToken();
     long start = System.nanoTime();
     Throwable failure = null;
     try {
-      notify(l -> l.acquired(configuration, token));
+      acquired(configuration, token);
       return TaskResult.executed(task.call());
     } catch (Exception | Error e) {
       failure = e;
@@ -186,9 +193,36 @@ public final class DefaultLockingTaskExecutor implements LockingTaskExecutor {
       if (release(configuration, held.lock, end)) {
         ownLeases.released(configuration.name(), leaseEndNanos);
       }
-      Duration ranFor = Duration.ofNanos(System.nanoTime() - start);
-      Throwable taskFailure = failure;
-      notify(l -> l.released(configuration, token, ranFor, taskFailure));
+      released(configuration, token, System.nanoTime() - start, failure);
+    }
+  }
+
+  // Every run tells these two, so they loop without a lambda or an iterator: telling the listeners
+  // of a run allocates nothing but the run's duration.
+  private void acquired(LockConfiguration configuration, OptionalLong token) {
+    for (int i = 0; i < listeners.size(); i++) {
+      LockListener listener = listeners.get(i);
+      try {
+        listener.acquired(configuration, token);
+      } catch (RuntimeException e) {
+        listenerFailed(listener, e);
+      }
+    }
+  }
+
+  private void released(
+      LockConfiguration configuration, OptionalLong token, long ranForNanos, Throwable failure) {
+    if (listeners.isEmpty()) {
+      return;
+    }
+    Duration ranFor = Duration.ofNanos(ranForNanos);
+    for (int i = 0; i < listeners.size(); i++) {
+      LockListener listener = listeners.get(i);
+      try {
+        listener.released(configuration, token, ranFor, failure);
+      } catch (RuntimeException e) {
+        listenerFailed(listener, e);
+      }
     }
   }
 
@@ -213,16 +247,21 @@ public final class DefaultLockingTaskExecutor implements LockingTaskExecutor {
   }
 
   private void notify(Consumer<LockListener> call) {
-    for (LockListener listener : listeners) {
+    for (int i = 0; i < listeners.size(); i++) {
+      LockListener listener = listeners.get(i);
       try {
         call.accept(listener);
       } catch (RuntimeException e) {
-        LOG.log(
-            Level.WARNING,
-            CoreMessage.LISTENER_FAILED.text("Lock listener " + listener + " failed"),
-            e);
+        listenerFailed(listener, e);
       }
     }
+  }
+
+  private static void listenerFailed(LockListener listener, RuntimeException e) {
+    LOG.log(
+        Level.WARNING,
+        CoreMessage.LISTENER_FAILED.text("Lock listener " + listener + " failed"),
+        e);
   }
 
   @Override

@@ -25,9 +25,10 @@ import org.timerlock.core.spi.PauseArguments;
 
 /**
  * Locks held in this JVM's memory. For tests and single-node deployments only: it does not
- * coordinate separate JVMs. Time is {@link System#nanoTime()} for leases and the wall clock for
- * pauses and the history; it supports extension, fencing tokens, the fire guard, {@linkplain
- * #admin() lock admin} with pauses and, when asked for, a bounded run history.
+ * coordinate separate JVMs. Time is {@link System#nanoTime()} for leases and runs, shown as
+ * instants counted from one reading of the wall clock, and the wall clock for pauses; it supports
+ * extension, fencing tokens, the fire guard, {@linkplain #admin() lock admin} with pauses and, when
+ * asked for, a bounded run history.
  *
  * <p>Several instances can share one memory ({@link #anotherNode}), to stand for the nodes of a
  * cluster in one JVM.
@@ -37,15 +38,52 @@ public final class InMemoryLockProvider implements LockProvider {
   /** No fire granted yet. */
   private static final long NO_FIRE = Long.MIN_VALUE;
 
+  /**
+   * The wall clock and {@link System#nanoTime()} read once, together: every time the store shows
+   * (taken at, held until, a run's start and end, its own time) is this instant plus the nanoTime
+   * passed since, so that those times keep the order of the events they stand for.
+   */
+  private static final Instant WALL_AT_START = Instant.now();
+
+  private static final long NANOS_AT_START = System.nanoTime();
+
   /** The owner of a name that was paused before it was ever taken. */
-  private static final String NEVER_TAKEN = "";
+  private static final Owner NEVER_TAKEN = new Owner("", 0);
+
+  /**
+   * An owner value of this store, written out ({@link OwnerIds#newOwnerId}'s form) only when the
+   * admin shows it or an operator names it: a lock call compares owners by identity, so an
+   * acquisition makes no string.
+   */
+  private static final class Owner {
+    private final String nodeId;
+    private final long sequence;
+    private String text;
+
+    Owner(String nodeId, long sequence) {
+      this.nodeId = nodeId;
+      this.sequence = sequence;
+      // Sequence 0, which OwnerIds never gives, is NEVER_TAKEN's: no owner value at all.
+      this.text = sequence == 0 ? "" : null;
+    }
+
+    /** The owner value; one thread may write it out as another does, to the same text. */
+    String text() {
+      String written = text;
+      if (written == null) {
+        written = OwnerIds.ownerId(nodeId, sequence);
+        text = written;
+      }
+      return written;
+    }
+  }
 
   /**
    * What is known about a name: its latest acquisition (live, lingering for lockAtLeastFor, or
    * over), the latest fire granted, which outlives the acquisition, and an operator's pause.
    */
   private record Entry(
-      String owner,
+      Owner owner,
       long lockedAtNanos,
       long lockUntilNanos,
       long fencingToken,
@@ -83,6 +121,8 @@ public final class InMemoryLockProvider implements LockProvider {
   private final ConcurrentNavigableMap<String, Entry> locks;
   private final LockAdmin admin = new MemoryAdmin();
   private final String nodeId;
+  // The node id as this provider's owner values carry it: what the history names, without parsing.
+  private final String ownerNodeId;
   private final HistorySettings history;
 
   /** Creates an empty provider whose owner values name this host and process. */
@@ -113,6 +153,7 @@ public final class InMemoryLockProvider implements LockProvider {
     this.memory = memory;
     this.locks = memory.locks;
     this.nodeId = Objects.requireNonNull(nodeId, "nodeId");
+    this.ownerNodeId = OwnerIds.shortened(nodeId);
     this.history = Objects.requireNonNull(history, "history");
   }
 
@@ -135,7 +176,7 @@ public final class InMemoryLockProvider implements LockProvider {
 
   @Override
   public LockAttempt tryLock(LockConfiguration configuration) {
-    String owner = OwnerIds.newOwnerId(nodeId);
+    Owner owner = new Owner(nodeId, OwnerIds.nextSequence());
     long now = System.nanoTime();
     long fire =
         configuration.fireInstant() == null ? NO_FIRE : configuration.fireInstant().toEpochMilli();
@@ -168,7 +209,7 @@ public final class InMemoryLockProvider implements LockProvider {
     if (refused[0] != null) {
       return refused[0];
     }
-    if (!entry.owner.equals(owner)) {
+    if (entry.owner != owner) {
       return LockAttempt.heldElsewhere();
     }
     return LockAttempt.acquired(new InMemoryLock(configuration, owner, now, entry.fencingToken));
@@ -203,17 +244,22 @@ public final class InMemoryLockProvider implements LockProvider {
 
   private static LockInfo info(String name, Entry entry) {
     long now = System.nanoTime();
-    Instant wallNow = Instant.now();
-    boolean taken = !entry.owner.equals(NEVER_TAKEN);
+    boolean taken = entry.owner != NEVER_TAKEN;
     return new LockInfo(
         name,
-        entry.owner,
-        taken ? wallNow.minusNanos(now - entry.lockedAtNanos) : null,
-        taken ? wallNow.plusNanos(entry.lockUntilNanos - now) : null,
+        entry.owner.text(),
+        taken ? wall(entry.lockedAtNanos) : null,
+        taken ? wall(entry.lockUntilNanos) : null,
         entry.lockUntilNanos - now > 0,
         entry.lastFireMillis == NO_FIRE ? null : Instant.ofEpochMilli(entry.lastFireMillis),
         entry.lastRun,
-        entry.pauseInForce());
+        entry.pauseInForce(),
+        taken ? entry.fencingToken : null);
+  }
+
+  /** The store's time at a {@link System#nanoTime()}. */
+  private static Instant wall(long nanos) {
+    return WALL_AT_START.plusNanos(nanos - NANOS_AT_START);
   }
 
   /** Adds a record to a name's history, when this node keeps one. */
@@ -225,12 +271,12 @@ public final class InMemoryLockProvider implements LockProvider {
 
   private final class InMemoryLock implements SimpleLock {
     private final LockConfiguration configuration;
-    private final String owner;
+    private final Owner owner;
     private final long lockedAtNanos;
     private final long fencingToken;
 
     InMemoryLock(
-        LockConfiguration configuration, String owner, long lockedAtNanos, long fencingToken) {
+        LockConfiguration configuration, Owner owner, long lockedAtNanos, long fencingToken) {
       this.configuration = configuration;
       this.owner = owner;
       this.lockedAtNanos = lockedAtNanos;
@@ -245,39 +291,38 @@ public final class InMemoryLockProvider implements LockProvider {
     @Override
     public void unlock(RunEnd end) {
       long keepUntil = lockedAtNanos + configuration.lockAtLeastFor().toNanos();
-      RunRecord[] written = {null};
-      locks.computeIfPresent(
-          configuration.name(),
-          (name, current) -> {
-            if (!current.owner.equals(owner)) {
-              return current;
-            }
-            long now = System.nanoTime();
-            RunEnd recorded = current.lockUntilNanos - now > 0 ? end : end.lockLost();
-            Instant wallNow = Instant.now();
-            RunRecord run =
-                new RunRecord(
-                    configuration.fireInstant(),
-                    OwnerIds.nodeIdOf(owner),
-                    wallNow.minusNanos(now - lockedAtNanos),
-                    wallNow,
-                    recorded.outcome(),
-                    configuration.kind(),
-                    recorded.errorClass(),
-                    recorded.errorMessage());
-            written[0] = run;
-            // Kept, expired, rather than removed: the guard must remember the latest fire.
-            return new Entry(
-                owner,
-                current.lockedAtNanos,
-                keepUntil - now > 0 ? keepUntil : now,
-                fencingToken,
-                current.lastFireMillis,
-                run,
-                current.pause);
-          });
-      if (written[0] != null) {
-        record(configuration.name(), written[0]);
+      Entry after =
+          locks.computeIfPresent(
+              configuration.name(),
+              (name, current) -> {
+                if (current.owner != owner) {
+                  return current;
+                }
+                long now = System.nanoTime();
+                RunEnd recorded = current.lockUntilNanos - now > 0 ? end : end.lockLost();
+                RunRecord run =
+                    new RunRecord(
+                        configuration.fireInstant(),
+                        ownerNodeId,
+                        wall(lockedAtNanos),
+                        wall(now),
+                        recorded.outcome(),
+                        configuration.kind(),
+                        recorded.errorClass(),
+                        recorded.errorMessage());
+                // Kept, expired, rather than removed: the guard must remember the latest fire.
+                return new Entry(
+                    owner,
+                    current.lockedAtNanos,
+                    keepUntil - now > 0 ? keepUntil : now,
+                    fencingToken,
+                    current.lastFireMillis,
+                    run,
+                    current.pause);
+              });
+      // Ours, after the release, only if this release wrote it.
+      if (after != null && after.owner == owner) {
+        record(configuration.name(), after.lastRun);
       }
     }
 
@@ -289,7 +334,7 @@ public final class InMemoryLockProvider implements LockProvider {
       locks.computeIfPresent(
           configuration.name(),
           (name, current) -> {
-            if (!current.owner.equals(owner) || current.lockUntilNanos - now <= 0) {
+            if (current.owner != owner || current.lockUntilNanos - now <= 0) {
               return current;
             }
             done[0] = true;
@@ -342,12 +387,12 @@ public final class InMemoryLockProvider implements LockProvider {
           name,
           (n, current) -> {
             long now = System.nanoTime();
-            if (!current.owner.equals(owner) || current.lockUntilNanos - now <= 0) {
+            if (!current.owner.text().equals(owner) || current.lockUntilNanos - now <= 0) {
               return current;
             }
             released[0] = true;
             return new Entry(
-                owner,
+                current.owner,
                 current.lockedAtNanos,
                 now,
                 current.fencingToken,
@@ -388,6 +433,12 @@ public final class InMemoryLockProvider implements LockProvider {
     @Override
     public boolean keepsHistory() {
       return history.enabled();
+    }
+
+    /** The clock the store shows its times by. */
+    @Override
+    public Optional<Instant> storeTime() {
+      return Optional.of(wall(System.nanoTime()));
     }
 
     @Override

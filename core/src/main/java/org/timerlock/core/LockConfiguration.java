@@ -3,6 +3,7 @@ package org.timerlock.core;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.Objects;
 import org.timerlock.core.internal.CoreMessage;
 import org.timerlock.core.spi.Printable;
 
@@ -175,6 +176,10 @@ public record LockConfiguration(
    * @return the new configuration
    */
   public LockConfiguration forFire(Instant fire) {
+    if (kind == RunKind.SCHEDULED && Objects.equals(fire, fireInstant)) {
+      // Already that: a plain call's configuration serves every call without a copy.
+      return this;
+    }
     return new LockConfiguration(name, lockAtMostFor, lockAtLeastFor, fire, RunKind.SCHEDULED);
   }
 

@@ -2,7 +2,9 @@ package org.timerlock.core;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Set;
@@ -23,6 +25,7 @@ public final class OwnerIds {
 
   private static final String JVM_ID = randomHex();
   private static final AtomicLong SEQUENCE = new AtomicLong();
+  private static volatile Prefix latestPrefix = new Prefix("");
 
   /** An owner value made by {@link #newOwnerId}: the node id, then the unique suffix. */
   private static final Pattern OWNER_ID =
@@ -47,9 +50,66 @@ public final class OwnerIds {
    * @return {@code <nodeId>/<jvm-random>-<sequence>}
    */
   public static String newOwnerId(String nodeId) {
-    String node =
-        nodeId.length() > MAX_NODE_ID_LENGTH ? nodeId.substring(0, MAX_NODE_ID_LENGTH) : nodeId;
-    return node + "/" + JVM_ID + "-" + Long.toString(SEQUENCE.incrementAndGet(), 36);
+    return ownerId(nodeId, nextSequence());
+  }
+
+  /** The node id as owner values carry it: at most {@link #MAX_NODE_ID_LENGTH} characters. */
+  static String shortened(String nodeId) {
+    return nodeId.length() > MAX_NODE_ID_LENGTH ? nodeId.substring(0, MAX_NODE_ID_LENGTH) : nodeId;
+  }
+
+  /** The sequence of this JVM's next owner value. */
+  static long nextSequence() {
+    return SEQUENCE.incrementAndGet();
+  }
+
+  /** The owner value of a node id and a sequence from {@link #nextSequence}. */
+  static String ownerId(String nodeId, long sequence) {
+    Prefix prefix = latestPrefix;
+    if (!prefix.nodeId.equals(nodeId)) {
+      prefix = new Prefix(nodeId);
+      latestPrefix = prefix;
+    }
+    return prefix.followedBy(sequence);
+  }
+
+  /**
+   * The owner values of one node id but for their sequence, made once rather than at each
+   * acquisition (a node asks with the same node id every time): an owner value is then one array
+   * and one string.
+   */
+  private static final class Prefix {
+    final String nodeId;
+    private final String text;
+    // The text's bytes when it is all Latin-1, the common case; else null.
+    private final byte[] latin1;
+
+    Prefix(String nodeId) {
+      this.nodeId = nodeId;
+      this.text = shortened(nodeId) + "/" + JVM_ID + "-";
+      this.latin1 =
+          StandardCharsets.ISO_8859_1.newEncoder().canEncode(text)
+              ? text.getBytes(StandardCharsets.ISO_8859_1)
+              : null;
+    }
+
+    /** The prefix and the sequence in base 36. */
+    String followedBy(long sequence) {
+      if (latin1 == null) {
+        return text + Long.toString(sequence, 36);
+      }
+      int digits = 1;
+      for (long rest = sequence / 36; rest > 0; rest /= 36) {
+        digits++;
+      }
+      byte[] bytes = Arrays.copyOf(latin1, latin1.length + digits);
+      long rest = sequence;
+      for (int i = bytes.length - 1; i >= latin1.length; i--) {
+        bytes[i] = (byte) Character.forDigit((int) (rest % 36), 36);
+        rest /= 36;
+      }
+      return new String(bytes, StandardCharsets.ISO_8859_1);
+    }
   }
 
   /**

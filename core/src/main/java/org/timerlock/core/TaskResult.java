@@ -35,6 +35,10 @@ public final class TaskResult<T> {
     SHUTTING_DOWN
   }
 
+  /** What every task that returns nothing (a void job) gets: it is immutable, so one serves all. */
+  private static final TaskResult<?> EXECUTED_WITHOUT_RESULT =
+      new TaskResult<>(Outcome.EXECUTED, null);
+
   private final Outcome outcome;
   private final T result;
 
@@ -50,8 +54,11 @@ public final class TaskResult<T> {
    * @param <T> the result type
    * @return the result
    */
+  @SuppressWarnings("unchecked") // it holds no T
   public static <T> TaskResult<T> executed(T result) {
-    return new TaskResult<>(Outcome.EXECUTED, result);
+    return result == null
+        ? (TaskResult<T>) EXECUTED_WITHOUT_RESULT
+        : new TaskResult<>(Outcome.EXECUTED, result);
   }
 
   /**

@@ -83,9 +83,15 @@ public final class DeployedLocks {
    * @return the lock, or null when the method was not registered
    */
   ResolvedLock find(Class<?> targetClass, Method method) {
-    return byCall
-        .computeIfAbsent(targetClass, c -> new ConcurrentHashMap<>())
-        .computeIfAbsent(method, m -> match(methodsOf(targetClass), m));
+    // Read before computing: every call after the first is answered without a lambda.
+    Map<Method, ResolvedLock> calls = byCall.get(targetClass);
+    if (calls == null) {
+      calls = byCall.computeIfAbsent(targetClass, c -> new ConcurrentHashMap<>());
+    }
+    ResolvedLock lock = calls.get(method);
+    return lock != null
+        ? lock
+        : calls.computeIfAbsent(method, m -> match(methodsOf(targetClass), m));
   }
 
   /**

@@ -1,6 +1,5 @@
 package org.timerlock.cdi.internal;
 
-import jakarta.enterprise.event.Event;
 import java.lang.System.Logger.Level;
 import java.lang.reflect.Method;
 import java.time.Duration;
@@ -30,13 +29,11 @@ final class EventPublisher implements LockListener {
     "org.jboss.weld.", "jdk.internal.reflect.", "java.lang.reflect.", "java.lang.invoke."
   };
 
-  private final Event<LockEvent> events;
-  private final String nodeId;
+  private final LockEventChannel channel;
   private final Method method;
 
-  EventPublisher(Event<LockEvent> events, String nodeId, Method method) {
-    this.events = events;
-    this.nodeId = nodeId;
+  EventPublisher(LockEventChannel channel, Method method) {
+    this.channel = channel;
     this.method = method;
   }
 
@@ -94,12 +91,15 @@ final class EventPublisher implements LockListener {
    * @param until when a pause ends by itself, or null
    */
   void operatorAction(Kind kind, LockConfiguration configuration, String by, Instant until) {
+    if (!channel.observed()) {
+      return;
+    }
     fire(
         new LockEvent(
             kind,
             configuration,
             method,
-            nodeId,
+            channel.nodeId(),
             Instant.now(),
             null,
             null,
@@ -121,7 +121,7 @@ final class EventPublisher implements LockListener {
 
   private void fire(LockEvent event) {
     try {
-      events.fire(event);
+      channel.events().fire(event);
     } catch (RuntimeException e) {
       LOG.log(
           Level.WARNING,
@@ -174,12 +174,16 @@ final class EventPublisher implements LockListener {
       Duration ranFor,
       Throwable failure,
       StoreOperation operation) {
+    if (!channel.observed()) {
+      // Nothing would see it: no event is built, and no clock is read.
+      return;
+    }
     fire(
         new LockEvent(
             kind,
             configuration,
             method,
-            nodeId,
+            channel.nodeId(),
             Instant.now(),
             ranFor,
             failure,

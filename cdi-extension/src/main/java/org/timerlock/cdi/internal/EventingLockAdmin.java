@@ -39,7 +39,7 @@ public class EventingLockAdmin implements LockAdmin {
   private final Event<LockReleasedByAdmin> events;
   private final String nodeId;
   private final Instance<Principal> callers;
-  private final Event<LockEvent> lockEvents;
+  private final LockEventChannel lockEvents;
   private final JobRegistry jobs;
 
   /** For the container's client proxy only. */
@@ -58,7 +58,7 @@ public class EventingLockAdmin implements LockAdmin {
       Event<LockReleasedByAdmin> events,
       DeployedLocks locks,
       Instance<Principal> callers,
-      Event<LockEvent> lockEvents,
+      LockEventChannel lockEvents,
       JobRegistry jobs) {
     this.lockEvents = lockEvents;
     this.jobs = jobs;
@@ -140,6 +140,11 @@ public class EventingLockAdmin implements LockAdmin {
   }
 
   @Override
+  public Optional<Instant> storeTime() {
+    return admin().storeTime();
+  }
+
+  @Override
   public List<RunRecord> history(String name, int limit) {
     return admin().history(name, limit);
   }
@@ -151,8 +156,7 @@ public class EventingLockAdmin implements LockAdmin {
 
   /** The audit's events name the locked method when a job of this deployment uses the lock. */
   private EventPublisher publisher(String name) {
-    return new EventPublisher(
-        lockEvents, nodeId, jobs.lockOf(name).map(ResolvedLock::method).orElse(null));
+    return lockEvents.publisher(jobs.lockOf(name).map(ResolvedLock::method).orElse(null));
   }
 
   /**

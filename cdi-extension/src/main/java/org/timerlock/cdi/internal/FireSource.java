@@ -109,7 +109,8 @@ final class FireSource {
    * @return the fire instant, or null when the call has none (a plain call, an interval timer)
    */
   Instant fireOf(Object timer, String where) {
-    return fireOf(timer, where, Instant.now());
+    // Only a runAt schedule needs the clock: a plain call reads none.
+    return fireOf(timer, where, timer == null && kind == Kind.RUN_AT ? Instant.now() : null);
   }
 
   /** As {@link #fireOf(Object, String)}, at a given instant of this node's clock. */

@@ -2,7 +2,6 @@ package org.timerlock.cdi.internal;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.BeforeDestroyed;
-import jakarta.enterprise.event.Event;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.Reception;
 import jakarta.enterprise.inject.Produces;
@@ -18,10 +17,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentHashMap;
-import org.timerlock.cdi.LockEvent;
 import org.timerlock.cdi.internal.jfr.RecordedLockProvider;
 import org.timerlock.core.DefaultLockingTaskExecutor;
 import org.timerlock.core.LockConfiguration;
+import org.timerlock.core.LockListener;
 import org.timerlock.core.LockProvider;
 import org.timerlock.core.LockingTaskExecutor;
 import org.timerlock.core.TaskResult;
@@ -43,10 +42,11 @@ public class LockRuntime {
 
   private final DeployedLocks locks;
   private final LockProvider provider;
-  private final Event<LockEvent> events;
-  private final Map<Method, DefaultLockingTaskExecutor> executors = new ConcurrentHashMap<>();
+  private final LockEventChannel events;
+  private final Map<Method, LockedMethod> methods = new ConcurrentHashMap<>();
   private final DefaultLockingTaskExecutor programmatic;
   private final MissedFireWatch watch;
+  private final LockListener storeFailures;
   private final JobRegistry jobs;
   private final CatchUp catchUp;
   private final Drain drain = new Drain();
@@ -58,6 +58,7 @@ public class LockRuntime {
     this.events = null;
     this.programmatic = null;
     this.watch = null;
+    this.storeFailures = null;
     this.jobs = null;
     this.catchUp = null;
   }
@@ -66,7 +67,7 @@ public class LockRuntime {
   LockRuntime(
       DeployedLocks locks,
       LockProvider provider,
-      Event<LockEvent> events,
+      LockEventChannel events,
       MissedFireWatch watch,
       JobRegistry jobs,
       CatchUp catchUp) {
@@ -76,6 +77,7 @@ public class LockRuntime {
     this.jobs = jobs;
     this.provider = RecordedLockProvider.wrap(provider);
     this.events = events;
+    this.storeFailures = watch.storeFailureRecorder();
     this.programmatic = executor(null);
   }
 
@@ -227,22 +229,29 @@ public class LockRuntime {
     if (!lock.enabled()) {
       return disabled(configuration, lock.method());
     }
-    DefaultLockingTaskExecutor executor =
-        lock.method() == null
-            ? programmatic
-            : executors.computeIfAbsent(lock.method(), this::executor);
-    return gated(executor, task, configuration, lock.method(), lock.where());
+    if (lock.method() == null) {
+      return gated(
+          programmatic, drain.enter(configuration, lock.where()), task, configuration, null);
+    }
+    LockedMethod method = methods.get(lock.method());
+    if (method == null) {
+      method = methods.computeIfAbsent(lock.method(), m -> lockedMethod(lock));
+    }
+    return gated(method.executor(), drain.enter(method.pass()), task, configuration, lock.method());
   }
 
-  /** Runs a call through the drain's gate: none passes once the application stops. */
+  /**
+   * Runs a call that has been to the drain's gate: none passes once the application stops.
+   *
+   * @param pass the gate's pass, null when the gate is closed
+   */
   private <T> TaskResult<T> gated(
       DefaultLockingTaskExecutor executor,
+      Drain.Pass pass,
       Callable<T> task,
       LockConfiguration configuration,
-      Method method,
-      String where)
+      Method method)
       throws Exception {
-    Drain.Pass pass = drain.enter(configuration, where);
     if (pass == null) {
       return shuttingDown(configuration, method);
     }
@@ -329,7 +338,8 @@ public class LockRuntime {
         if (!locks.enabled(configuration.name())) {
           return disabled(configuration, null);
         }
-        return gated(programmatic, task, configuration, null, PROGRAMMATIC);
+        return gated(
+            programmatic, drain.enter(configuration, PROGRAMMATIC), task, configuration, null);
       }
 
       @Override
@@ -340,7 +350,7 @@ public class LockRuntime {
   }
 
   private <T> TaskResult<T> disabled(LockConfiguration configuration, Method method) {
-    new EventPublisher(events, locks.nodeId(), method).disabled(configuration);
+    events.publisher(method).disabled(configuration);
     return TaskResult.skipped(TaskResult.Outcome.DISABLED);
   }
 
@@ -350,14 +360,23 @@ public class LockRuntime {
         Level.DEBUG,
         "TimerLock: skipped lock ''{0}'': the application is stopping",
         Printable.shortened(configuration.name()));
-    new EventPublisher(events, locks.nodeId(), method).shuttingDown(configuration);
+    events.publisher(method).shuttingDown(configuration);
     return TaskResult.skipped(TaskResult.Outcome.SHUTTING_DOWN);
+  }
+
+  /**
+   * What every call of a locked method uses, made at its first call: the executor whose events name
+   * the method, and the method's pass through the drain's gate.
+   */
+  private record LockedMethod(DefaultLockingTaskExecutor executor, Drain.Pass pass) {}
+
+  private LockedMethod lockedMethod(ResolvedLock lock) {
+    return new LockedMethod(
+        executor(lock.method()), Drain.pass(lock.configuration(), lock.where()));
   }
 
   private DefaultLockingTaskExecutor executor(Method method) {
     return new DefaultLockingTaskExecutor(
-        provider,
-        locks.storeFailurePolicy(),
-        List.of(new EventPublisher(events, locks.nodeId(), method)));
+        provider, locks.storeFailurePolicy(), List.of(events.publisher(method), storeFailures));
   }
 }

@@ -3,7 +3,6 @@ package org.timerlock.cdi.internal;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;
-import jakarta.enterprise.event.Event;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
@@ -26,8 +25,11 @@ import org.timerlock.cdi.internal.MissedFireCheck.Findings;
 import org.timerlock.cdi.internal.MissedFireCheck.Missed;
 import org.timerlock.core.LockAttempt;
 import org.timerlock.core.LockConfiguration;
+import org.timerlock.core.LockException;
+import org.timerlock.core.LockListener;
 import org.timerlock.core.LockProvider;
 import org.timerlock.core.SimpleLock;
+import org.timerlock.core.StoreOperation;
 import org.timerlock.core.admin.LockAdmin;
 import org.timerlock.core.admin.LockInfo;
 import org.timerlock.core.spi.Printable;
@@ -52,7 +54,7 @@ public class MissedFireWatch {
 
   private final DeployedLocks locks;
   private final Instance<LockProvider> providers;
-  private final Event<LockEvent> events;
+  private final LockEventChannel events;
   private final OverdueLocks overdue;
   private final CatchUp catchUp;
   private final Clock clock;
@@ -78,7 +80,7 @@ public class MissedFireWatch {
   MissedFireWatch(
       DeployedLocks locks,
       Instance<LockProvider> providers,
-      Event<LockEvent> events,
+      LockEventChannel events,
       OverdueLocks overdue,
       CatchUp catchUp,
       Instance<Clock> clocks) {
@@ -104,11 +106,21 @@ public class MissedFireWatch {
     startIfWatching();
   }
 
-  /** Store failures seen on this node name the likely cause of a missed slot. */
-  void storeFailure(@Observes LockEvent event) {
-    if (event.kind() == LockEvent.Kind.STORE_FAILURE) {
-      storeFailures.put(event.lockName(), event.timestamp());
-    }
+  /**
+   * Records the store failures of the lock calls of this node, which name the likely cause of a
+   * missed slot; a listener of every executor, so that it does not depend on {@link LockEvent}s
+   * being published.
+   *
+   * @return the listener
+   */
+  LockListener storeFailureRecorder() {
+    return new LockListener() {
+      @Override
+      public void storeFailure(
+          LockConfiguration configuration, StoreOperation operation, LockException failure) {
+        storeFailures.put(configuration.name(), Instant.now());
+      }
+    };
   }
 
   /**
@@ -273,8 +285,7 @@ public class MissedFireWatch {
           rows.byName().get(lock.name()).lastFire(),
           nodes,
           likelyCause(check, missed));
-      new EventPublisher(events, locks.nodeId(), lock.method())
-          .missed(lock.configuration().forFire(missed.slot()));
+      events.publisher(lock.method()).missed(lock.configuration().forFire(missed.slot()));
     }
     findings
         .beyondLimit()

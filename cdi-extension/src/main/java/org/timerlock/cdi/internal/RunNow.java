@@ -1,7 +1,6 @@
 package org.timerlock.cdi.internal;
 
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
@@ -29,7 +28,7 @@ public class RunNow {
   private final JobRegistry jobs;
   private final DirectRunner runner;
   private final LockProvider provider;
-  private final Event<LockEvent> events;
+  private final LockEventChannel events;
   private final String nodeId;
 
   /** For the container's client proxy only. */
@@ -46,7 +45,7 @@ public class RunNow {
       JobRegistry jobs,
       DirectRunner runner,
       LockProvider provider,
-      Event<LockEvent> events,
+      LockEventChannel events,
       DeployedLocks locks) {
     this.jobs = jobs;
     this.runner = runner;
@@ -117,7 +116,8 @@ public class RunNow {
         nodeId,
         Printable.shortened(name),
         lock.where());
-    new EventPublisher(events, nodeId, lock.method())
+    events
+        .publisher(lock.method())
         .operatorAction(LockEvent.Kind.RUN_NOW, lock.configuration().manual(), by, null);
   }
 

@@ -49,6 +49,7 @@ public class TimerLockExtension implements Extension {
       List.of(
           SchedulerLockInterceptor.class,
           LockRuntime.class,
+          LockEventChannel.class,
           EventingLockAdmin.class,
           MetricTags.class,
           MissedFireWatch.class,

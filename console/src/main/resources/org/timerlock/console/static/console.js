@@ -65,11 +65,20 @@
   function renderFacts(status) {
     const facts = $("facts");
     facts.replaceChildren();
-    const add = (term, value) => facts.append(el("div", {}, el("dt", { text: term }), el("dd", { text: value })));
+    const add = (term, value, flagged) => facts.append(el("div", {}, el("dt", { text: term }),
+      el("dd", flagged ? { text: value, class: "flag" } : { text: value })));
     add("Store", status.store);
     add("Nodes seen", status.nodes && status.nodes.length ? status.nodes.join(", ") : "none");
+    add("Clock offset", clockOffset(status.clock), status.clock && status.clock.beyondBound);
     add("Signed in", status.user + (status.operator ? " (operator)" : " (viewer)"));
     $("version").textContent = "TimerLock " + status.version;
+  }
+
+  function clockOffset(clock) {
+    if (!clock) return "not known: the store does not tell its time";
+    const ms = clock.offsetMillis;
+    const text = "store " + (ms >= 0 ? "ahead by " : "behind by ") + duration(Math.abs(ms)) + " (± " + duration(Math.ceil(clock.roundTripMillis / 2)) + ")";
+    return clock.beyondBound ? text + " — beyond " + duration(clock.boundMillis) + ", check this node's time sync" : text;
   }
 
   function stateCell(lock) {
@@ -80,6 +89,7 @@
     const cell = el("td", {}, el("span", { class: "state state-" + lock.state.toLowerCase(), text: label }));
     if ((lock.state === "RUNNING" || lock.state === "RESTING") && lock.node) {
       cell.append(el("br"), "on " + lock.node + " until ", time(lock.lockUntil));
+      if (lock.fencingToken != null) cell.append(el("span", { class: "sub", text: "token " + lock.fencingToken }));
     }
     if (lock.state === "PAUSED" && lock.pause) {
       cell.append(el("br"), "by " + lock.pause.by + ", ");
@@ -177,7 +187,7 @@
     add("Next slot", time(lock.nextSlot));
     add("Last run", ...runCell(lock.lastRun).childNodes);
     add("Owner", lock.owner || "—");
-    add("Fencing token", "not shown: the store's admin view does not carry it");
+    add("Fencing token", lock.fencingToken == null ? "none kept by this store" : String(lock.fencingToken));
     $("lock-actions").replaceChildren(...actionButtons(lock, data));
     $("history-note").textContent = data.keepsHistory ? "" : "This store keeps no history (timerlock.history.enabled).";
     const rows = data.history.map((run) => el("tr", {},

@@ -54,6 +54,16 @@ public interface LockAdmin {
   LockPage list(String cursor, int limit);
 
   /**
+   * The store's clock now: the clock every answer and every lease is judged by, so that a node can
+   * measure its own clock's offset against it. One request to the store, which writes nothing.
+   *
+   * @return the store's time; empty when the store cannot tell (the default)
+   */
+  default Optional<Instant> storeTime() {
+    return Optional.empty();
+  }
+
+  /**
    * Looks up one lock.
    *
    * @param name the lock name

@@ -12,8 +12,9 @@ import org.timerlock.core.spi.Printable;
  * @param owner the owner value of the latest acquisition, {@code <node-id>/<unique suffix>} for
  *     TimerLock nodes (a ShedLock node writes its host name, or its own value format on Redis);
  *     empty for a name paused before it was ever taken
- * @param lockedAt when the latest acquisition was made or last extended, by the store's clock; null
- *     where the store does not record it (Redis keeps only the expiry)
+ * @param lockedAt when the latest acquisition was made or last extended, by the store's clock (on
+ *     Redis when it was made, from the state hash); null where the store does not record it (a
+ *     Redis key that a ShedLock node wrote)
  * @param lockUntil until when the lock is held, by the store's clock (lockAtMostFor, or
  *     lockAtLeastFor after a release); null for a Redis key without expiry
  * @param held whether the lock is held at the moment it was read, judged by the store's clock: a
@@ -24,6 +25,9 @@ import org.timerlock.core.spi.Printable;
  *     the store does not record runs
  * @param pause the operator's pause in force when the lock was read (judged by the store's clock);
  *     null when the lock is not paused
+ * @param fencingToken the fencing token of the latest acquisition (the store's {@code
+ *     fencing_token}, greater at each acquisition of the name); null when the name was never taken
+ *     or the store keeps no tokens (a ShedLock table)
  */
 public record LockInfo(
     String name,
@@ -33,7 +37,8 @@ public record LockInfo(
     boolean held,
     Instant lastFire,
     RunRecord lastRun,
-    LockPause pause) {
+    LockPause pause,
+    Long fencingToken) {
 
   /**
    * Checks the name and owner.
@@ -46,6 +51,30 @@ public record LockInfo(
   }
 
   /**
+   * A lock without a fencing token, as a store that keeps none has it.
+   *
+   * @param name the lock name
+   * @param owner the owner value of the latest acquisition
+   * @param lockedAt when it was taken, by the store's clock; null where not recorded
+   * @param lockUntil until when it is held, by the store's clock
+   * @param held whether it is held at the moment it was read
+   * @param lastFire the latest fire granted, or null
+   * @param lastRun the latest recorded run, or null
+   * @param pause the pause in force, or null
+   */
+  public LockInfo(
+      String name,
+      String owner,
+      Instant lockedAt,
+      Instant lockUntil,
+      boolean held,
+      Instant lastFire,
+      RunRecord lastRun,
+      LockPause pause) {
+    this(name, owner, lockedAt, lockUntil, held, lastFire, lastRun, pause, null);
+  }
+
+  /**
    * A lock as a store that keeps neither fires nor runs has it.
    *
    * @param name the lock name
@@ -55,7 +84,7 @@ public record LockInfo(
    * @param held whether it is held at the moment it was read
    */
   public LockInfo(String name, String owner, Instant lockedAt, Instant lockUntil, boolean held) {
-    this(name, owner, lockedAt, lockUntil, held, null, null, null);
+    this(name, owner, lockedAt, lockUntil, held, null, null, null, null);
   }
 
   /**
@@ -66,7 +95,7 @@ public record LockInfo(
    * @return the lock with both
    */
   public LockInfo withHistory(Instant fire, RunRecord run) {
-    return new LockInfo(name, owner, lockedAt, lockUntil, held, fire, run, pause);
+    return new LockInfo(name, owner, lockedAt, lockUntil, held, fire, run, pause, fencingToken);
   }
 
   /**
@@ -76,7 +105,18 @@ public record LockInfo(
    * @return the lock with it
    */
   public LockInfo withPause(LockPause inForce) {
-    return new LockInfo(name, owner, lockedAt, lockUntil, held, lastFire, lastRun, inForce);
+    return new LockInfo(
+        name, owner, lockedAt, lockUntil, held, lastFire, lastRun, inForce, fencingToken);
+  }
+
+  /**
+   * The same lock with the fencing token of its latest acquisition.
+   *
+   * @param token the token, or null when the store keeps none for the name
+   * @return the lock with it
+   */
+  public LockInfo withFencingToken(Long token) {
+    return new LockInfo(name, owner, lockedAt, lockUntil, held, lastFire, lastRun, pause, token);
   }
 
   /**
@@ -109,6 +149,7 @@ public record LockInfo(
         + Printable.of(owner)
         + (lockedAt == null ? "" : " since " + lockedAt)
         + (lockUntil == null ? "" : " until " + lockUntil)
+        + (fencingToken == null ? "" : " token " + fencingToken)
         + (pause == null ? "" : ", " + pause)
         + "]";
   }

@@ -209,6 +209,15 @@ final class JdbcLockAdmin implements LockAdmin {
         });
   }
 
+  /** One query of the dialect's now, the clock the acquire statements judge leases by. */
+  @Override
+  public Optional<Instant> storeTime() {
+    return store.execute(
+        "read the clock of",
+        null,
+        connection -> Optional.of(PauseStatements.now(connection, store.dialect(connection))));
+  }
+
   @Override
   public Optional<LockInfo> find(String name) {
     return store.execute(

@@ -62,7 +62,10 @@ final class LockRowReader {
             rs.getInt(held) == 1);
     Long lastFire = has(LockTable.LAST_FIRE) ? number(rs, LockTable.LAST_FIRE) : null;
     return lock.withHistory(lastFire == null ? null : Instant.ofEpochMilli(lastFire), lastRun(rs))
-        .withPause(pause(rs));
+        .withPause(pause(rs))
+        .withFencingToken(
+            // Null on a ShedLock table, and on a row only paused, never taken.
+            has(LockTable.FENCING_TOKEN) ? number(rs, LockTable.FENCING_TOKEN) : null);
   }
 
   /**

@@ -42,11 +42,15 @@ final class PauseStatements {
    * @throws IllegalArgumentException for such an end
    */
   void requireFuture(Connection connection, String name, Instant until) throws SQLException {
+    PauseArguments.until(name, until, now(connection, dialect));
+  }
+
+  /** The database's now ({@link Dialect#selectNow()}), read in one query. */
+  static Instant now(Connection connection, Dialect dialect) throws SQLException {
     try (PreparedStatement ps = connection.prepareStatement(dialect.selectNow());
         ResultSet rs = ps.executeQuery()) {
       rs.next();
-      Instant now = rs.getTimestamp(1, (Calendar) UTC_CALENDAR.clone()).toInstant();
-      PauseArguments.until(name, until, now);
+      return rs.getTimestamp(1, (Calendar) UTC_CALENDAR.clone()).toInstant();
     }
   }
 

@@ -14,13 +14,15 @@ import org.timerlock.jdbc.SqlStatement.Builder;
 import org.timerlock.jdbc.SqlStatement.Values;
 
 /**
- * PostgreSQL: one statement whose parts are an UPDATE that takes over an expired row, an INSERT of
- * a missing one ({@code ON CONFLICT}, so a race on a new name fails no statement), and a read of
- * the row, returning the state of the row after the statement, with whether a pause refused it. A
- * refusal writes nothing: no row is locked, no transaction id taken, no WAL written (an {@code ON
- * CONFLICT DO UPDATE ... WHERE} locks the row even when its WHERE refuses the take-over). A refused
- * fire reports the committed {@code last_fire} also when it raced the winner, whose row its
- * snapshot does not show.
+ * PostgreSQL: one statement whose parts are a locking read of the row when it may be taken over
+ * ({@code FOR UPDATE SKIP LOCKED}), an UPDATE that takes over the row it found, an INSERT of a
+ * missing one ({@code ON CONFLICT DO NOTHING}, so a race on a new name fails no statement), and a
+ * read of the row, returning the state of the row after the statement, with whether a pause refused
+ * it. A refusal writes nothing: no row is locked, no transaction id taken, no WAL written, also
+ * when it meets a row another node is taking at that moment, which it skips instead of waiting for
+ * it and re-checking its new version under a lock (what an UPDATE, a {@code SELECT ... FOR SHARE}
+ * or an {@code ON CONFLICT DO UPDATE ... WHERE} would do). Such a refusal answers "held elsewhere",
+ * even for a fire the other node is about to be granted: it cannot see that fire before its commit.
  */
 final class PostgreSqlDialect extends Dialect {
 
@@ -113,38 +115,34 @@ final class PostgreSqlDialect extends Dialect {
     if (mode.pauses()) {
       b.sql(", " + pausedFlag("") + " AS paused");
     }
-    if (fire) {
-      b.sql(", " + t.lockUntil() + " <= " + now());
-      guard(b, mode, "");
-      b.sql(" AS free");
-    }
     b.sql(" FROM " + t.table() + " WHERE " + t.name() + " = ").name();
-    b.sql("), upd AS (UPDATE " + t.table() + " SET ");
-    takeOver(b, t, mode, "");
-    b.sql(" WHERE " + t.name() + " = ").name();
-    b.sql(" AND " + t.lockUntil() + " <= " + now());
+    // The row, locked, when it may be taken over; none when another transaction holds it. That
+    // one is taking it or changing it: waiting for it would end in locking its new version to
+    // re-check it, which costs a transaction id, WAL and a flush even when the take-over is then
+    // refused. Skipped, the refusal stays a read.
+    b.sql("), free AS (SELECT " + t.name() + " FROM " + t.table() + " WHERE " + t.name() + " = ");
+    b.name().sql(" AND " + t.lockUntil() + " <= " + now());
     guard(b, mode, "");
-    b.sql(" RETURNING " + state + "), ins AS (INSERT INTO " + t.table() + (fire ? " AS l" : ""));
+    b.sql(" FOR UPDATE SKIP LOCKED), upd AS (UPDATE " + t.table() + " SET ");
+    takeOver(b, t, mode, "");
+    // The row is locked and its latest version passed the conditions: nothing can change it now.
+    b.sql(" WHERE " + t.name() + " = (SELECT " + t.name() + " FROM free)");
+    b.sql(" RETURNING " + state + "), ins AS (INSERT INTO " + t.table());
     b.sql(" (" + columns(t, mode) + ") SELECT ");
     newRow(b, mode);
-    b.sql(" WHERE NOT EXISTS (SELECT 1 FROM cur) ON CONFLICT (" + t.name() + ") DO ");
-    // Only nodes racing to insert a new name get here. For a fire, the loser reads the winner's
-    // row by rewriting it unchanged: its own snapshot predates that row, and only the conflict
-    // sees it.
-    b.sql(fire ? "UPDATE SET " + LockTable.LAST_FIRE + " = l." + LockTable.LAST_FIRE : "NOTHING");
+    // Only nodes racing to insert a new name get to the conflict: the loser waits for the winner
+    // to commit and then inserts nothing, without a transaction id.
+    b.sql(" WHERE NOT EXISTS (SELECT 1 FROM cur) ON CONFLICT (" + t.name() + ") DO NOTHING");
     b.sql(" RETURNING " + state + ") SELECT " + firstOf(t.lockedBy()));
     if (!leaseOnly) {
       b.sql(", " + firstOf(LockTable.FENCING_TOKEN));
     }
     if (fire) {
-      // The row was free in the statement's snapshot and still the update took nothing: another
-      // node committed a take-over meanwhile. The snapshot shows the row before it; a locking read
-      // sees the committed version, whose lock the refused update already holds.
-      b.sql(", CASE WHEN (SELECT free FROM cur) AND NOT EXISTS (SELECT 1 FROM upd)");
-      b.sql(" THEN (SELECT " + LockTable.LAST_FIRE + " FROM " + t.table());
-      b.sql(" WHERE " + t.name() + " = ").name().sql(" FOR SHARE)");
-      b.sql(" ELSE COALESCE((SELECT " + LockTable.LAST_FIRE + " FROM ins),");
-      b.sql(" (SELECT " + LockTable.LAST_FIRE + " FROM cur)) END");
+      // The granted fire, else the one the statement saw: a refusal raced by a node whose
+      // take-over had not committed yet does not know that fire, and says the lock is held.
+      b.sql(", COALESCE((SELECT " + LockTable.LAST_FIRE + " FROM upd),");
+      b.sql(" (SELECT " + LockTable.LAST_FIRE + " FROM ins),");
+      b.sql(" (SELECT " + LockTable.LAST_FIRE + " FROM cur))");
     } else if (!leaseOnly) {
       b.sql(", (SELECT " + LockTable.LAST_FIRE + " FROM cur)");
     }

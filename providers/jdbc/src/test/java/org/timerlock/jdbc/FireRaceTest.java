@@ -22,8 +22,12 @@ import org.timerlock.teststores.TestStores;
 
 /**
  * Every node asks for the same fire at the same instant, fire after fire: each fire runs exactly
- * once, and every node that lost the race hears "already ran", also when its statement began before
- * the winner's had committed (the first fire of all races to insert the row).
+ * once, and every other node is refused. On MariaDB every node that lost the race hears "already
+ * ran", also when its statement began before the winner's had committed (the first fire of all
+ * races to insert the row): it waits for the winner's row lock and reads the committed row. On
+ * PostgreSQL such a loser hears "held elsewhere": it skips the row the winner is taking rather than
+ * wait and lock the new version, which would cost it a transaction id and a WAL flush ({@link
+ * RacingRefusalTest}); a loser that starts after the commit hears "already ran".
  */
 class FireRaceTest {
 
@@ -99,7 +103,9 @@ class FireRaceTest {
               + " HELD_ELSEWHERE (fires %s)%n",
           kind, FIRES, NODES, refusals, refusals - held, held, heldFires);
       assertThat(refusals).isEqualTo(FIRES * (NODES - 1));
-      assertThat(held).as("refusals of a fire another node took, reported as held").isZero();
+      if (kind == StoreKind.MARIADB) {
+        assertThat(held).as("refusals of a fire another node took, reported as held").isZero();
+      }
     } finally {
       threads.shutdownNow();
       nodes.forEach(JdbcLockProvider::close);

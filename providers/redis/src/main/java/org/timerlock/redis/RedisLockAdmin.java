@@ -44,21 +44,23 @@ import redis.clients.jedis.resps.ScanResult;
  * </ul>
  *
  * A key exists only while its lock is held (its TTL is the lease), so Redis lists held locks only
- * (a paused lock that is free is found by name, not listed), and a lock's acquisition time is
- * unknown. A look-up of a name whose key is gone answers from the state hash: a free lock with its
- * latest owner, fire, run and pause; a name paused before it ever ran has the owner "".
+ * (a paused lock that is free is found by name, not listed). A lock's acquisition time is the state
+ * hash's {@code started} when the hash names the key's owner (not an extension's time); unknown for
+ * a key that a ShedLock node wrote. A look-up of a name whose key is gone answers from the state
+ * hash: a free lock with its latest owner, fire, run and pause; a name paused before it ever ran
+ * has the owner "".
  */
 final class RedisLockAdmin implements LockAdmin {
 
   /**
    * KEYS[1] a lock key, KEYS[2] its state hash. Answers {owner, PTTL, seconds, microseconds} by the
-   * server's clock, then the state hash's {@code fire}, {@code owner}, {@link RunFields#FIELDS},
-   * {@code pause_until} and {@code pause_by} (empty strings for what is missing); the owner is
-   * empty and PTTL -2 when the lock key is gone. Answers {} when the key is no lock (not a string),
-   * or when the lock key is gone and the hash names neither an owner nor a pause. Only the locking
-   * ACL's commands: no {@code TYPE}, a hash answers GET with an error that pcall turns into a
-   * table, and one HGET per field rather than HMGET; so the readiness check, which runs this, needs
-   * no more rights than locking.
+   * server's clock, then the state hash's {@code fire}, {@code owner}, {@code token}, {@code
+   * started}, {@link RunFields#FIELDS}, {@code pause_until} and {@code pause_by} (empty strings for
+   * what is missing); the owner is empty and PTTL -2 when the lock key is gone. Answers {} when the
+   * key is no lock (not a string), or when the lock key is gone and the hash names neither an owner
+   * nor a pause. Only the locking ACL's commands: no {@code TYPE}, a hash answers GET with an error
+   * that pcall turns into a table, and one HGET per field rather than HMGET; so the readiness
+   * check, which runs this, needs no more rights than locking.
    */
   static final LuaScript INSPECT =
       new LuaScript(
@@ -68,7 +70,7 @@ final class RedisLockAdmin implements LockAdmin {
               + "if owner then ttl = redis.call('PTTL', KEYS[1]) else owner = '' end\n"
               + "local now = redis.call('TIME')\n"
               + "local answer = {owner, ttl, now[1], now[2]}\n"
-              + "for _, field in ipairs({'fire', 'owner', '"
+              + "for _, field in ipairs({'fire', 'owner', 'token', 'started', '"
               + String.join("', '", RunFields.FIELDS)
               + "', 'pause_until', 'pause_by'}) do\n"
               + "  local value = redis.pcall('HGET', KEYS[2], field)\n"
@@ -78,8 +80,23 @@ final class RedisLockAdmin implements LockAdmin {
               + "if owner == '' and answer[6] == '' and answer[#answer - 1] == '' then return {} end\n"
               + "return answer\n");
 
-  /** Where the run's fields start in the answer: after the lock key's four, the fire, the owner. */
-  private static final int RUN_START = 6;
+  /**
+   * KEYS[1] a key of the provider's key space, which routes the script on a cluster and lies in the
+   * ACL's key pattern. Answers the server's {@code TIME}: {seconds, microseconds}.
+   */
+  static final LuaScript TIME = new LuaScript("return redis.call('TIME')\n");
+
+  /** Where the fencing token is in the answer. */
+  private static final int TOKEN = 6;
+
+  /** Where the start of the hash owner's acquisition is in the answer. */
+  private static final int STARTED = TOKEN + 1;
+
+  /**
+   * Where the run's fields start in the answer: after the lock key's four, the fire, the owner, the
+   * token, the start.
+   */
+  private static final int RUN_START = STARTED + 1;
 
   /** Where the pause's two fields start in the answer. */
   private static final int PAUSE_START = RUN_START + RunFields.FIELDS.size();
@@ -132,6 +149,23 @@ final class RedisLockAdmin implements LockAdmin {
             at = at.next(scanned.getCursor(), scanners.size());
           }
           return new LockPage(read(jedis, keys), at == null ? null : at.toString());
+        });
+  }
+
+  /**
+   * The server's {@code TIME}, in a script as the acquire script reads it (the locking ACL allows
+   * it there); on a cluster, the clock of the master that holds the key space's base key.
+   */
+  @Override
+  public Optional<Instant> storeTime() {
+    return runner.call(
+        "read the clock",
+        jedis -> {
+          List<?> time = (List<?>) TIME.run(jedis, keyBase);
+          return Optional.of(
+              Instant.ofEpochSecond(
+                  Long.parseLong(String.valueOf(time.get(0))),
+                  Long.parseLong(String.valueOf(time.get(1))) * 1000));
         });
   }
 
@@ -251,11 +285,14 @@ final class RedisLockAdmin implements LockAdmin {
       if (!free || (lastOwner.isEmpty() && pause == null)) {
         return null;
       }
-      lock = new LockInfo(name, lastOwner, null, null, false);
+      lock = new LockInfo(name, lastOwner, started(fields), null, false);
     } else {
       // -1: a key without TTL, written by hand; held until someone deletes it.
       Instant until = ttl == -1 ? null : now.plusMillis(ttl);
-      lock = new LockInfo(name, owner, null, until, true);
+      // The hash's start is this acquisition's when the hash names the key's owner; a ShedLock
+      // node's key leaves the hash as the latest TimerLock acquisition wrote it.
+      Instant since = owner.equals(String.valueOf(fields.get(5))) ? started(fields) : null;
+      lock = new LockInfo(name, owner, since, until, true);
     }
     Instant lastFire;
     try {
@@ -264,7 +301,26 @@ final class RedisLockAdmin implements LockAdmin {
       lastFire = null; // not what the acquire script writes: a hash edited by hand
     }
     return lock.withHistory(lastFire, RunFields.read(fields.subList(RUN_START, PAUSE_START)))
-        .withPause(pause);
+        .withPause(pause)
+        .withFencingToken(tokenOrNull(String.valueOf(fields.get(TOKEN))));
+  }
+
+  /** The start of the hash owner's acquisition; null when there is none or it is no number. */
+  private static Instant started(List<?> fields) {
+    try {
+      return RunFields.instantOrNull(String.valueOf(fields.get(STARTED)));
+    } catch (RuntimeException e) {
+      return null; // not what the acquire script writes: a hash edited by hand
+    }
+  }
+
+  /** The stored token; null when there is none, or it is no number (a hash edited by hand). */
+  private static Long tokenOrNull(String stored) {
+    try {
+      return stored.isEmpty() ? null : Long.valueOf(stored);
+    } catch (NumberFormatException e) {
+      return null;
+    }
   }
 
   /** Where SCAN runs: the server, or each master of a cluster in the order of their addresses. */

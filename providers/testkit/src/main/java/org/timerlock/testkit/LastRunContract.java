@@ -12,6 +12,7 @@ import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.RunEnd;
 import org.timerlock.core.RunKind;
 import org.timerlock.core.RunOutcome;
+import org.timerlock.core.SimpleLock;
 import org.timerlock.core.admin.LockAdmin;
 import org.timerlock.core.admin.LockInfo;
 import org.timerlock.core.admin.RunRecord;
@@ -152,6 +153,38 @@ public interface LastRunContract extends ProviderFixture {
     assertThat(run.outcome()).isEqualTo(RunOutcome.LOCK_LOST);
     assertThat(Duration.between(run.started(), run.ended()).truncatedTo(ChronoUnit.SECONDS))
         .isGreaterThanOrEqualTo(Duration.ofSeconds(1));
+  }
+
+  /**
+   * A lock kept by lockAtLeastFor after its run ended shows when its hold began and a last run that
+   * ended since, by the same node: how a view tells a lock resting after its run from a running
+   * one. A new acquisition after a run began no earlier than that run ended.
+   */
+  @Test
+  default void aLockKeptAfterItsRunShowsTheRunEndedSinceItsHoldBegan() throws Exception {
+    String name = lockFor("last-run-resting", Duration.ofMinutes(10)).name();
+    LockConfiguration resting =
+        new LockConfiguration(name, Duration.ofMinutes(10), Duration.ofMinutes(5));
+
+    new DefaultLockingTaskExecutor(provider()).executeWithLock(() -> "done", resting);
+
+    LockInfo kept = seenFromTheOtherNode(resting);
+    assertThat(kept.held()).as("kept by lockAtLeastFor: " + kept).isTrue();
+    assertThat(kept.lockedAt()).as("when the hold began: " + kept).isNotNull();
+    assertThat(kept.lastRun()).as("the run that ended: " + kept).isNotNull();
+    assertThat(kept.lastRun().ended()).isAfterOrEqualTo(kept.lockedAt());
+    assertThat(kept.lastRun().nodeId()).isEqualTo(kept.nodeId());
+
+    LockConfiguration next = lockFor("last-run-next", Duration.ofMinutes(10));
+    new DefaultLockingTaskExecutor(provider()).executeWithLock(() -> "first", next);
+    SimpleLock running = otherNode().lock(next).orElseThrow();
+    try {
+      LockInfo taken = seenFromTheOtherNode(next);
+      assertThat(taken.lockedAt()).as("when the new hold began: " + taken).isNotNull();
+      assertThat(taken.lockedAt()).isAfterOrEqualTo(taken.lastRun().ended());
+    } finally {
+      running.unlock();
+    }
   }
 
   private LockInfo seenFromTheOtherNode(LockConfiguration job) {

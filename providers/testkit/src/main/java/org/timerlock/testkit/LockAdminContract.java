@@ -62,6 +62,25 @@ public interface LockAdminContract extends PauseContract, HistoryContract {
     return true;
   }
 
+  /**
+   * Whether the admin reads the store's clock ({@link LockAdmin#storeTime()}).
+   *
+   * @return true by default
+   */
+  default boolean readsStoreTime() {
+    return true;
+  }
+
+  /**
+   * How far the store's clock may be from this JVM's in the fixture: the store runs on the same
+   * machine in TimerLock's own tests, and its clock is read with at least millisecond precision.
+   *
+   * @return one second by default
+   */
+  default Duration storeClockTolerance() {
+    return Duration.ofSeconds(1);
+  }
+
   /** Takes the locks from several threads: a round trip each, a minute in a row on MariaDB. */
   private void takeLocks(String prefix, int size) {
     ExecutorService threads = Executors.newFixedThreadPool(8);
@@ -141,6 +160,60 @@ public interface LockAdminContract extends PauseContract, HistoryContract {
         .isFalse();
     mine.get().unlock();
     assertThat(admin().release(config.name())).as("a lock that is not held").isEmpty();
+  }
+
+  /**
+   * A look-up and the listing show the fencing token of the latest acquisition, which grows with
+   * each acquisition, whichever node takes it, and stays once the lock is free; a store without
+   * tokens shows none.
+   */
+  @Test
+  default void findShowsTheFencingTokenOfTheLatestAcquisition() {
+    LockConfiguration config = lockFor("admin-token", Duration.ofMinutes(10));
+    if (!expectedFeatures().contains(LockProvider.Feature.FENCING_TOKENS)) {
+      SimpleLock lock = provider().lock(config).orElseThrow();
+      assertThat(admin().find(config.name()).orElseThrow().fencingToken()).isNull();
+      lock.unlock();
+      return;
+    }
+    long previous = Long.MIN_VALUE;
+    for (int i = 0; i < 4; i++) {
+      SimpleLock lock = (i % 2 == 0 ? provider() : otherNode()).lock(config).orElseThrow();
+      long token = lock.fencingToken().orElseThrow();
+      LockInfo held = admin().find(config.name()).orElseThrow();
+      assertThat(held.fencingToken()).as("token of acquisition #%d: %s", i, held).isEqualTo(token);
+      assertThat(token).as("token of acquisition #%d", i).isGreaterThan(previous);
+      assertThat(admin().stream(PAGE).filter(info -> info.name().equals(config.name())))
+          .as("the listing")
+          .singleElement()
+          .extracting(LockInfo::fencingToken)
+          .isEqualTo(token);
+      lock.unlock();
+      assertThat(admin().find(config.name()).map(LockInfo::fencingToken))
+          .as("free again after acquisition #%d", i)
+          .contains(token);
+      previous = token;
+    }
+  }
+
+  /**
+   * The store's time is its clock: read between two readings of this JVM's clock, it lies between
+   * them, give or take the fixture's tolerance. Reading it writes nothing, so it can be repeated.
+   */
+  @Test
+  default void storeTimeIsTheStoresClockNow() {
+    Instant before = Instant.now();
+    Optional<Instant> first = admin().storeTime();
+    Optional<Instant> second = admin().storeTime();
+    Instant after = Instant.now();
+    if (!readsStoreTime()) {
+      assertThat(first).as("a store whose fixture says it cannot tell its time").isEmpty();
+      return;
+    }
+    Duration tolerance = storeClockTolerance();
+    assertThat(first).as("the store's time").isPresent();
+    assertThat(first.get()).isBetween(before.minus(tolerance), after.plus(tolerance));
+    assertThat(second.orElseThrow()).as("read again").isAfterOrEqualTo(first.get());
   }
 
   /** A release keeps the fire guard: the fire that the stuck holder ran is still refused. */

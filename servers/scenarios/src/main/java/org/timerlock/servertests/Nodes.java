@@ -54,6 +54,25 @@ final class Nodes {
     return false;
   }
 
+  /**
+   * Whether a node has made an attempt at a later fire of a lock, and none at a given fire: its
+   * server let that fire pass without calling the job (Payara may, after a pause longer than one
+   * period), so there is no late call of it to be refused.
+   */
+  static boolean passedOver(String node, String lock, Instant fire) throws Exception {
+    boolean later = false;
+    for (String entry : attempts(node, lock)) {
+      if (entry.contains("\"fire\":\"")) {
+        Instant attempted = Instant.parse(field(entry, "fire"));
+        if (attempted.equals(fire)) {
+          return false;
+        }
+        later |= attempted.isAfter(fire);
+      }
+    }
+    return later;
+  }
+
   /** How many skips of a lock a node reports as started strictly between two instants. */
   static int skipsDuring(String node, String lock, Instant from, Instant to) throws Exception {
     int skips = 0;

@@ -250,16 +250,24 @@ public abstract class TwoNodeTests {
       long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
       boolean refused = Nodes.alreadyRanOn("node2", ClusterJobs.LATE, fire);
       List<Run> runsOfFire = executions().runsOfFires(ClusterJobs.LATE, fire, nextFire);
-      while (!refused && runsOfFire.size() < 2 && System.nanoTime() < deadline) {
+      boolean passedOver = false;
+      while (!refused && runsOfFire.size() < 2 && !passedOver && System.nanoTime() < deadline) {
         Thread.sleep(200);
         refused = Nodes.alreadyRanOn("node2", ClusterJobs.LATE, fire);
         runsOfFire = executions().runsOfFires(ClusterJobs.LATE, fire, nextFire);
+        passedOver = Nodes.passedOver("node2", ClusterJobs.LATE, fire);
       }
       assertEquals(List.of(onNode1), runsOfFire, "fire " + fire + " ran once, on node1");
+      if (passedOver && !refused) {
+        // The server dropped the late call rather than making it: nothing to refuse this time.
+        System.out.println("attempt " + attempt + " inconclusive: node2 passed over " + fire);
+        continue;
+      }
       assertTrue(refused, "node2 was refused fire " + fire + " as already ran by " + onNode1);
       return;
     }
-    fail("node2 took every fire before it could be paused");
+    fail(
+        "node2 took every fire before it could be paused, or its server passed over each late one");
   }
 
   @Test
