@@ -21,12 +21,15 @@ public class SlowJob {
   /** The schedule's period. */
   public static final Duration PERIOD = Duration.ofSeconds(10);
 
+  /** How long a run works. */
+  public static final Duration RUN = Duration.ofSeconds(4);
+
   @Inject JobAudit audit;
 
   /** Works for 4 s. */
   @Schedule(hour = "*", minute = "*", second = "*/10", persistent = false)
   @SchedulerLock(name = LOCK, lockAtMostFor = "5m")
   public void work() {
-    audit.run(LOCK, 4000);
+    audit.run(LOCK, RUN.toMillis());
   }
 }
