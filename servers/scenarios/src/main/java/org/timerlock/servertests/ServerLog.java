@@ -19,8 +19,6 @@ import org.timerlock.cdi.internal.CdiMessage;
  */
 public final class ServerLog {
 
-  private static final Pattern ANSI_ESCAPE = Pattern.compile("\u001B\\[[0-9;]*m");
-
   private final Path file;
   private final Pattern entryStart;
   private final Pattern warningOrWorse;
@@ -59,9 +57,9 @@ public final class ServerLog {
   }
 
   /**
-   * The {@code server.log} of GlassFish and of Payara, which writes it as GlassFish does: ODL
-   * entries, {@code [time] [product] [LEVEL] [message id] [logger] ... [[ text ]]}, or uniform
-   * ones, {@code [#|time|LEVEL|product|logger|...|text|#]}, as the server is configured.
+   * GlassFish's {@code server.log}: ODL entries, {@code [time] [product] [LEVEL] [message id]
+   * [logger] ... [[ text ]]}, or uniform ones, {@code [#|time|LEVEL|product|logger|...|text|#]}, as
+   * the domain is configured.
    *
    * @param file the log file
    * @return the log
@@ -109,8 +107,7 @@ public final class ServerLog {
   public List<String> entriesSince(long mark) {
     List<String> entries = new ArrayList<>();
     StringBuilder entry = null;
-    // Payara colours the level and the logger with terminal escapes, in its log file too.
-    for (String line : ANSI_ESCAPE.matcher(readSince(mark)).replaceAll("").split("\r?\n")) {
+    for (String line : readSince(mark).split("\r?\n")) {
       if (entryStart.matcher(line).find()) {
         if (entry != null) {
           entries.add(entry.toString());
