@@ -34,18 +34,12 @@ class FleetCountsTest {
   void postgresWritesTheSameHeapRecordsPerFireForTwoAndSixNodes() {
     forTwoAndSixNodes(
         StoreKind.POSTGRES,
-        (server, n) -> {
-          FleetBenchmark.FleetResult fleet = runOnce(StoreKind.POSTGRES, server, n);
-          Map<String, Long> records = walRecords(server, fleet);
-          // Every heap write of the measured fires is an acquisition's or a release's update: none
-          // is a refusal's, however many nodes were refused.
-          long updates = count(records, "Heap/UPDATE") + count(records, "Heap/HOT_UPDATE");
-          assertThat(updates).as("heap updates with %d nodes: %s", n, records).isEqualTo(WRITES);
-          assertThat(count(records, "Heap/INSERT")).as("heap inserts: %s", records).isZero();
-          assertThat(count(records, "Heap/DELETE")).as("heap deletes: %s", records).isZero();
-          assertRefusalsTookNoTransactionIds(
-              fleet, records, WRITES, (long) (n - 1) * LOCKS * FIRES);
-        });
+        (server, n) ->
+            assertOnlyRunsWrote(
+                server,
+                runOnce(StoreKind.POSTGRES, server, n),
+                WRITES,
+                (long) (n - 1) * LOCKS * FIRES));
   }
 
   /**
@@ -59,14 +53,23 @@ class FleetCountsTest {
         StoreKind.POSTGRES,
         (server, n) -> {
           FleetBenchmark.FleetResult fleet = runPlain(StoreKind.POSTGRES, server, n);
-          Map<String, Long> records = walRecords(server, fleet);
-          long writes = 2 * fleet.runs();
-          long updates = count(records, "Heap/UPDATE") + count(records, "Heap/HOT_UPDATE");
-          assertThat(updates).as("heap updates with %d nodes: %s", n, records).isEqualTo(writes);
-          assertThat(count(records, "Heap/INSERT")).as("heap inserts: %s", records).isZero();
-          assertRefusalsTookNoTransactionIds(
-              fleet, records, writes, (long) n * LOCKS * FIRES - fleet.runs());
+          assertOnlyRunsWrote(
+              server, fleet, 2 * fleet.runs(), (long) n * LOCKS * FIRES - fleet.runs());
         });
+  }
+
+  /**
+   * Every heap write of the measured fires is an acquisition's or a release's update: none is a
+   * refusal's, however many nodes were refused.
+   */
+  private static void assertOnlyRunsWrote(
+      PrivateServer server, FleetBenchmark.FleetResult fleet, long writes, long refusals) {
+    Map<String, Long> records = walRecords(server, fleet);
+    long updates = count(records, "Heap/UPDATE") + count(records, "Heap/HOT_UPDATE");
+    assertThat(updates).as("heap updates: %s", records).isEqualTo(writes);
+    assertThat(count(records, "Heap/INSERT")).as("heap inserts: %s", records).isZero();
+    assertThat(count(records, "Heap/DELETE")).as("heap deletes: %s", records).isZero();
+    assertRefusalsTookNoTransactionIds(fleet, records, writes, refusals);
   }
 
   /**
