@@ -103,20 +103,11 @@ public final class LockEvent {
   private final Instant pausedUntil;
 
   /**
-   * Creates an event; TimerLock fires them, and tests of an application's observers can build their
-   * own.
+   * Creates an event that names no operator and no pause end, as every event of a lock call;
+   * TimerLock fires them, and tests of an application's observers can build their own. The values
+   * are those of {@link #LockEvent(Kind, LockConfiguration, Method, String, Instant, Duration,
+   * Throwable, StoreOperation, OptionalLong, String, Instant)}.
    *
-   * @param kind what happened
-   * @param configuration the lock, with the fire instant when the call served a scheduled fire
-   * @param method the intercepted method, or null for locks taken through {@link LockedTasks} or
-   *     the injected executor
-   * @param nodeId the id of the node the event happened on
-   * @param timestamp when it happened
-   * @param ranFor how long the job ran, for {@link Kind#RELEASED}; else null
-   * @param failure the job's exception for {@link Kind#RELEASED}, the store's error for {@link
-   *     Kind#STORE_FAILURE}; else null
-   * @param operation the failed store operation, for {@link Kind#STORE_FAILURE}; else null
-   * @param fencingToken the acquisition's fencing token, or empty
    * @throws NullPointerException when kind, configuration, nodeId, timestamp or fencingToken is
    *     null
    */
@@ -145,15 +136,17 @@ public final class LockEvent {
   }
 
   /**
-   * Creates an event of an operator's action, or any other event.
+   * Creates an event, of a lock call or of an operator's action.
    *
    * @param kind what happened
-   * @param configuration the lock
-   * @param method the locked method, or null
+   * @param configuration the lock, with the fire instant when the call served a scheduled fire
+   * @param method the locked method, or null for locks taken through {@link LockedTasks} or the
+   *     injected executor
    * @param nodeId the id of the node the event happened on
    * @param timestamp when it happened
    * @param ranFor how long the job ran, for {@link Kind#RELEASED}; else null
-   * @param failure the job's or the store's error, or null
+   * @param failure the job's exception for {@link Kind#RELEASED}, the store's error for {@link
+   *     Kind#STORE_FAILURE}; else null
    * @param operation the failed store operation, for {@link Kind#STORE_FAILURE}; else null
    * @param fencingToken the acquisition's fencing token, or empty
    * @param operator who asked, for {@link Kind#PAUSE_STARTED}, {@link Kind#PAUSE_ENDED} and {@link

@@ -92,7 +92,9 @@ public enum CdiMessage implements MessageCode {
   /** A run now or catch-up that failed before its lock decision. */
   DIRECT_RUN_FAILED(241),
   /** A missed slot the watch could not record in the run history. */
-  HISTORY_WRITE_FAILED(242);
+  HISTORY_WRITE_FAILED(242),
+  /** Which metrics API the lock metrics go to (INFO). */
+  METRICS_ROUTE(247);
 
   private final int number;
 

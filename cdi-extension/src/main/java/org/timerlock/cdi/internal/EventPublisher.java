@@ -91,22 +91,7 @@ final class EventPublisher implements LockListener {
    * @param until when a pause ends by itself, or null
    */
   void operatorAction(Kind kind, LockConfiguration configuration, String by, Instant until) {
-    if (!channel.observed()) {
-      return;
-    }
-    fire(
-        new LockEvent(
-            kind,
-            configuration,
-            method,
-            channel.nodeId(),
-            Instant.now(),
-            null,
-            null,
-            null,
-            OptionalLong.empty(),
-            by,
-            until));
+    fire(kind, configuration, OptionalLong.empty(), null, null, null, by, until);
   }
 
   /** The lock is switched off by configuration: the call is skipped without asking the store. */
@@ -119,7 +104,43 @@ final class EventPublisher implements LockListener {
     fire(Kind.MISSED, configuration, OptionalLong.empty(), null, null, null);
   }
 
-  private void fire(LockEvent event) {
+  /** An event of a lock call: no operator, no pause. */
+  private void fire(
+      Kind kind,
+      LockConfiguration configuration,
+      OptionalLong fencingToken,
+      Duration ranFor,
+      Throwable failure,
+      StoreOperation operation) {
+    fire(kind, configuration, fencingToken, ranFor, failure, operation, null, null);
+  }
+
+  /** Builds and fires the event, unless nothing would see it: then no clock is read either. */
+  private void fire(
+      Kind kind,
+      LockConfiguration configuration,
+      OptionalLong fencingToken,
+      Duration ranFor,
+      Throwable failure,
+      StoreOperation operation,
+      String operator,
+      Instant pausedUntil) {
+    if (!channel.observed()) {
+      return;
+    }
+    LockEvent event =
+        new LockEvent(
+            kind,
+            configuration,
+            method,
+            channel.nodeId(),
+            Instant.now(),
+            ranFor,
+            failure,
+            operation,
+            fencingToken,
+            operator,
+            pausedUntil);
     try {
       channel.events().fire(event);
     } catch (RuntimeException e) {
@@ -165,29 +186,5 @@ final class EventPublisher implements LockListener {
         + (method == null
             ? "an executor"
             : method.getDeclaringClass().getName() + "." + method.getName());
-  }
-
-  private void fire(
-      Kind kind,
-      LockConfiguration configuration,
-      OptionalLong fencingToken,
-      Duration ranFor,
-      Throwable failure,
-      StoreOperation operation) {
-    if (!channel.observed()) {
-      // Nothing would see it: no event is built, and no clock is read.
-      return;
-    }
-    fire(
-        new LockEvent(
-            kind,
-            configuration,
-            method,
-            channel.nodeId(),
-            Instant.now(),
-            ranFor,
-            failure,
-            operation,
-            fencingToken));
   }
 }

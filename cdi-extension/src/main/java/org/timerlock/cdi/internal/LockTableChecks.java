@@ -116,11 +116,12 @@ final class LockTableChecks {
    * @return the provider's description, or its class name when the store could not be asked
    */
   String rejectNamesTooLongFor(LockProvider provider) {
+    // Asked apart from the limit: a description needs no store (the JNDI name of a DataSource that
+    // is not reachable yet), and the deployment lines name the store by it.
+    String description = provider.description();
     int maxLength;
-    String description;
     try {
       maxLength = provider.maxNameLength();
-      description = provider.description();
     } catch (RuntimeException e) {
       // The store may be down at deployment; that must not stop the application.
       LOG.log(
@@ -130,7 +131,6 @@ final class LockTableChecks {
                   + " checked at the first fire instead: {0}"),
           e.getMessage());
       maxLength = Integer.MAX_VALUE;
-      description = provider.getClass().getName();
     }
     for (Map.Entry<LockCandidate, ResolvedLock> entry : locks.annotated().entrySet()) {
       String name = entry.getValue().name();

@@ -18,17 +18,25 @@ final class OptionalBeans {
   /** The bean for Jakarta Concurrency's scheduled executors, part of TimerLock's API. */
   static final String LOCKED_TASKS = "org.timerlock.cdi.LockedTasks";
 
+  /** The state of the readiness check, added with MicroProfile Health. */
+  static final String HEALTH = "org.timerlock.cdi.internal.health.LockStoreHealth";
+
+  private static final String OPEN_TELEMETRY =
+      "org.timerlock.cdi.internal.metrics.OpenTelemetryLockMetrics";
+  private static final String MICROMETER =
+      "org.timerlock.cdi.internal.metrics.MicrometerLockMetrics";
+
   /** The API class that must load, and the bean that uses the API (by name: not loaded before). */
   private static final Map<String, String> BEANS =
       Map.of(
           "jakarta.enterprise.concurrent.Trigger",
           LOCKED_TASKS,
           "org.eclipse.microprofile.health.HealthCheck",
-          "org.timerlock.cdi.internal.health.LockStoreHealthCheck",
+          HEALTH,
           "io.opentelemetry.api.OpenTelemetry",
-          "org.timerlock.cdi.internal.metrics.OpenTelemetryLockMetrics",
+          OPEN_TELEMETRY,
           "io.micrometer.core.instrument.MeterRegistry",
-          "org.timerlock.cdi.internal.metrics.MicrometerLockMetrics");
+          MICROMETER);
 
   private OptionalBeans() {}
 
@@ -55,7 +63,30 @@ final class OptionalBeans {
             }
           }
         });
+    logMetricsRoute(beans.stream().map(Class::getName).toList());
     return beans;
+  }
+
+  /**
+   * Says which metrics API the lock metrics go to: which one a server offers an application, and on
+   * what condition, differs between servers (Open Liberty shows OpenTelemetry to applications only
+   * with third-party API visibility), and nothing else would tell an operator why metrics are
+   * missing.
+   */
+  private static void logMetricsRoute(List<String> beans) {
+    List<String> routes = new ArrayList<>();
+    if (beans.contains(OPEN_TELEMETRY)) {
+      routes.add("OpenTelemetry");
+    }
+    if (beans.contains(MICROMETER)) {
+      routes.add("Micrometer");
+    }
+    LOG.log(
+        Level.INFO,
+        CdiMessage.METRICS_ROUTE.text("TimerLock: lock metrics route: {0}"),
+        routes.isEmpty()
+            ? "none (the application sees neither the OpenTelemetry API nor Micrometer)"
+            : String.join(" and ", routes));
   }
 
   private static boolean loads(String className, ClassLoader loader) {

@@ -24,6 +24,7 @@ import java.util.stream.Collectors;
 import org.eclipse.microprofile.config.Config;
 import org.eclipse.microprofile.config.ConfigProvider;
 import org.timerlock.cdi.LockedJobs;
+import org.timerlock.cdi.internal.health.ReadinessCheck;
 import org.timerlock.cdi.internal.metrics.MetricTags;
 import org.timerlock.core.LockProvider;
 import org.timerlock.core.spi.ConfigKey;
@@ -70,6 +71,7 @@ public class TimerLockExtension implements Extension {
   private final Set<String> rejectedNames = new HashSet<>();
 
   private boolean lockedTasksAdded;
+  private boolean healthAdded;
   private boolean applicationProvidesLockProvider;
   private LockProvider builtProvider;
 
@@ -83,6 +85,7 @@ public class TimerLockExtension implements Extension {
     for (Class<?> bean : OptionalBeans.present()) {
       event.addAnnotatedType(beanManager.createAnnotatedType(bean), bean.getName());
       lockedTasksAdded |= bean.getName().equals(OptionalBeans.LOCKED_TASKS);
+      healthAdded |= bean.getName().equals(OptionalBeans.HEALTH);
     }
   }
 
@@ -148,6 +151,9 @@ public class TimerLockExtension implements Extension {
         .scope(Singleton.class)
         .beanClass(TimerLockExtension.class)
         .createWith(context -> deployed);
+    if (healthAdded) {
+      ReadinessCheck.addBean(event);
+    }
   }
 
   void validate(@Observes AfterDeploymentValidation event, BeanManager beanManager) {

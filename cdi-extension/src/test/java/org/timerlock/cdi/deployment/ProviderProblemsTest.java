@@ -1,5 +1,7 @@
 package org.timerlock.cdi.deployment;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Inject;
@@ -7,7 +9,9 @@ import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.timerlock.cdi.SchedulerLock;
+import org.timerlock.cdi.internal.TimerLockExtension;
 import org.timerlock.cdi.support.Deployer;
+import org.timerlock.cdi.support.LoggedLines;
 import org.timerlock.cdi.support.TimerLockTest;
 import org.timerlock.cdi.support.ValidJob;
 import org.timerlock.core.InMemoryLockProvider;
@@ -68,10 +72,53 @@ class ProviderProblemsTest {
         .hasRootCauseInstanceOf(NoClassDefFoundError.class);
   }
 
+  @Test
+  void aStoreDownAtDeploymentIsStillNamedInTheDeploymentLines() {
+    try (LoggedLines log = new LoggedLines(TimerLockExtension.class.getName())) {
+      deployer.start(Map.of(), ValidJob.class, StoreDownAtDeployment.class);
+      assertThat(log.all())
+          .filteredOn(line -> line.contains("runs under lock"))
+          .isNotEmpty()
+          .allMatch(line -> line.endsWith(" in " + StoreDownAtDeployment.DESCRIPTION), "names it");
+      assertThat(log.warnings())
+          .anyMatch(line -> line.contains("could not ask the lock store"), "the limit unknown");
+    }
+  }
+
   @ApplicationScoped
   static class LongName {
     @SchedulerLock(name = "a-rather-long-lock-name", lockAtMostFor = "1h")
     public void run() {}
+  }
+
+  /**
+   * A store whose limit cannot be read at deployment (a JNDI DataSource not yet reachable): its
+   * description needs no store.
+   */
+  @ApplicationScoped
+  static class StoreDownAtDeployment {
+    static final String DESCRIPTION = "JDBC table shedlock (java:comp/DefaultDataSource)";
+
+    @Produces
+    LockProvider provider() {
+      InMemoryLockProvider memory = new InMemoryLockProvider();
+      return new LockProvider() {
+        @Override
+        public Optional<SimpleLock> lock(LockConfiguration configuration) {
+          return memory.lock(configuration);
+        }
+
+        @Override
+        public int maxNameLength() {
+          throw new IllegalStateException("NameNotFoundException: java:comp/DefaultDataSource");
+        }
+
+        @Override
+        public String description() {
+          return DESCRIPTION;
+        }
+      };
+    }
   }
 
   @ApplicationScoped

@@ -7,16 +7,12 @@ import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Inject;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.jboss.weld.environment.se.WeldContainer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.timerlock.cdi.LockedJobs;
 import org.timerlock.cdi.RunNowResult.Outcome;
-import org.timerlock.cdi.internal.LockRuntime;
-import org.timerlock.cdi.support.LoggedLines;
 import org.timerlock.cdi.support.TimerLockTest;
 import org.timerlock.core.InMemoryLockProvider;
 import org.timerlock.core.LockConfiguration;
@@ -68,12 +64,12 @@ class DeadStoreStopTest {
 
   @Inject LockedJobs jobs;
 
-  private final ExecutorService stopper = Executors.newSingleThreadExecutor();
+  private final ApplicationStop stop = new ApplicationStop();
 
   @AfterEach
   void storeBack() {
     HangingReleases.STORE_BACK.countDown();
-    stopper.shutdownNow();
+    stop.close();
   }
 
   @Test
@@ -82,16 +78,12 @@ class DeadStoreStopTest {
     assertThat(jobs.runNow("report", "ops").outcome()).isEqualTo(Outcome.STARTED);
     assertThat(HangingReleases.RELEASE_STARTED.await(30, TimeUnit.SECONDS)).isTrue();
 
-    try (LoggedLines log = new LoggedLines(LockRuntime.class.getName())) {
-      // Bounded by the drain timeout, not by the store: the wait here is only a deadline.
-      stopper.submit(container::shutdown).get(30, TimeUnit.SECONDS);
-
-      assertThat(log.warnings())
-          .singleElement()
-          .asString()
-          .startsWith("TIMERLOCK-238")
-          .contains("'report'");
-    }
+    // Bounded by the drain timeout, not by the store: the wait for the stop is only a deadline.
+    assertThat(stop.drainWarnings(container))
+        .singleElement()
+        .asString()
+        .startsWith("TIMERLOCK-238")
+        .contains("'report'");
     assertThat(HangingReleases.STORE_BACK.getCount()).as("the store never came back").isEqualTo(1);
   }
 }

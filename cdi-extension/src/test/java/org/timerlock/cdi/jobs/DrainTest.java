@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.jboss.weld.environment.se.WeldContainer;
@@ -19,7 +17,6 @@ import org.timerlock.cdi.LockedJobs;
 import org.timerlock.cdi.RunNowResult.Outcome;
 import org.timerlock.cdi.internal.LockRuntime;
 import org.timerlock.cdi.missed.Waiting;
-import org.timerlock.cdi.support.LoggedLines;
 import org.timerlock.cdi.support.TimerLockTest;
 import org.timerlock.core.LockConfiguration;
 import org.timerlock.core.LockingTaskExecutor;
@@ -39,7 +36,7 @@ class DrainTest {
   @Inject OperatedJobs job;
   @Inject LockRuntime runtime;
 
-  private final ExecutorService stopper = Executors.newSingleThreadExecutor();
+  private final ApplicationStop stop = new ApplicationStop();
 
   @BeforeEach
   void reset() {
@@ -54,7 +51,7 @@ class DrainTest {
   @AfterEach
   void cleanUp() {
     OperatedJobs.reportMayEnd.countDown();
-    stopper.shutdownNow();
+    stop.close();
     JobsStore.reset();
   }
 
@@ -63,7 +60,7 @@ class DrainTest {
       throws Exception {
     assertThat(jobs.runNow("report", "ops").outcome()).isEqualTo(Outcome.STARTED);
 
-    Future<?> stop = stopper.submit(container::shutdown);
+    Future<?> stopped = stop.begin(container);
     Waiting.until("the drain has started", runtime::draining);
     job.nightly();
 
@@ -71,10 +68,10 @@ class DrainTest {
     assertThat(StopEvents.of("nightly"))
         .extracting(LockEvent::kind)
         .containsExactly(Kind.SHUTTING_DOWN);
-    assertThat(stop).as("waits for the running job").isNotDone();
+    assertThat(stopped).as("waits for the running job").isNotDone();
 
     OperatedJobs.reportMayEnd.countDown();
-    stop.get(30, TimeUnit.SECONDS);
+    stopped.get(30, TimeUnit.SECONDS);
 
     assertThat(JobsStore.reportFreeWhenProviderClosed)
         .as("the release reached the store before the provider was disposed of")
@@ -90,15 +87,11 @@ class DrainTest {
       throws Exception {
     assertThat(jobs.runNow("report", "ops").outcome()).isEqualTo(Outcome.STARTED);
 
-    try (LoggedLines log = new LoggedLines(LockRuntime.class.getName())) {
-      stopper.submit(container::shutdown).get(30, TimeUnit.SECONDS);
-
-      assertThat(log.warnings())
-          .singleElement()
-          .asString()
-          .startsWith("TIMERLOCK-238")
-          .contains("'report'", OperatedJobs.class.getName() + ".report()", "PT0.2S");
-    }
+    assertThat(stop.drainWarnings(container))
+        .singleElement()
+        .asString()
+        .startsWith("TIMERLOCK-238")
+        .contains("'report'", OperatedJobs.class.getName() + ".report()", "PT0.2S");
     assertThat(JobsStore.reportFreeWhenProviderClosed).as("its lease stays").isFalse();
   }
 
@@ -107,7 +100,7 @@ class DrainTest {
   void aDrainTimeoutOfZeroDoesNotWait(WeldContainer container) throws Exception {
     assertThat(jobs.runNow("report", "ops").outcome()).isEqualTo(Outcome.STARTED);
 
-    stopper.submit(container::shutdown).get(30, TimeUnit.SECONDS);
+    stop.begin(container).get(30, TimeUnit.SECONDS);
 
     assertThat(JobsStore.reportFreeWhenProviderClosed).isFalse();
     assertThat(OperatedJobs.REPORT_RUNS).hasValue(1);
@@ -118,13 +111,13 @@ class DrainTest {
     assertThat(jobs.runNow("report", "ops").outcome()).isEqualTo(Outcome.STARTED);
     LockingTaskExecutor executor = container.select(LockingTaskExecutor.class).get();
 
-    Future<?> stop = stopper.submit(container::shutdown);
+    Future<?> stopped = stop.begin(container);
     Waiting.until("the drain has started", runtime::draining);
     TaskResult<String> result =
         executor.executeWithLock(() -> "ran", LockConfiguration.of("other", Duration.ofMinutes(1)));
 
     assertThat(result.outcome()).isEqualTo(TaskResult.Outcome.SHUTTING_DOWN);
     OperatedJobs.reportMayEnd.countDown();
-    stop.get(30, TimeUnit.SECONDS);
+    stopped.get(30, TimeUnit.SECONDS);
   }
 }

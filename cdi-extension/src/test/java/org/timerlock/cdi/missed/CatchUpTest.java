@@ -8,7 +8,6 @@ import static org.timerlock.cdi.missed.WatchPlatform.minute;
 import static org.timerlock.cdi.missed.WatchPlatform.ranOn;
 
 import jakarta.inject.Inject;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -26,7 +25,6 @@ import org.timerlock.cdi.support.TimerLockTest;
 import org.timerlock.core.RunKind;
 import org.timerlock.core.RunOutcome;
 import org.timerlock.core.admin.RunRecord;
-import org.timerlock.core.spi.HistorySettings;
 
 /**
  * Catch-up of the latest slot no node ran, on real containers and an in-memory store shared by the
@@ -38,21 +36,19 @@ import org.timerlock.core.spi.HistorySettings;
 class CatchUpTest {
 
   private static final String LOCK = CatchUpJob.LOCK;
-  private static final String WITHIN = "timerlock.lock.\"" + LOCK + "\".catch-up-within";
 
   @Inject Deployer deployer;
 
   @BeforeEach
   void freshStoreAndClock() {
-    WatchPlatform.reset(NOON.plusSeconds(5), new HistorySettings(true, 100, Duration.ofDays(1)));
-    CatchUpJob.RUNS.clear();
+    CatchUpJob.freshStoreAndClock();
   }
 
   @Test
   void atDeploymentTheLatestSlotNoNodeRanRunsOnceInTheCluster() {
     List<WeldContainer> nodes =
         deployer.startNodes(
-            Map.of(WITHIN, "5m"), CatchUpJob.class, WatchPlatform.class, EventLog.class);
+            Map.of(CatchUpJob.WITHIN, "5m"), CatchUpJob.class, WatchPlatform.class, EventLog.class);
 
     List<EventLog> logs = nodes.stream().map(n -> n.select(EventLog.class).get()).toList();
     Waiting.until(
@@ -79,7 +75,7 @@ class CatchUpTest {
   @Test
   void ofManyMissedSlotsOnlyTheLatestIsCaughtUpAndEachIsRecordedInTheHistory() {
     ranOn(LOCK, NOON); // the slot before the deployment ran: nothing to catch up then
-    EventLog events = start(Map.of(WITHIN, "10m")).select(EventLog.class).get();
+    EventLog events = start(Map.of(CatchUpJob.WITHIN, "10m")).select(EventLog.class).get();
     Waiting.until("the deployment's catch-up decided", () -> catchUpDecided(events, NOON));
     // The watch's first check covers one interval only: the clock moves once it has been made.
     checked(NOON);
@@ -89,7 +85,7 @@ class CatchUpTest {
     Waiting.until("the catch-up of 12:03 decided", () -> catchUpDecided(events, minute(3)));
 
     assertThat(CatchUpJob.RUNS).hasSize(1);
-    assertThat(catchUps(events))
+    assertThat(CatchUpJob.catchUps(events))
         .filteredOn(e -> e.kind() == Kind.ACQUIRED)
         .extracting(e -> e.fireInstant().orElseThrow())
         .containsExactly(minute(3));
@@ -102,7 +98,7 @@ class CatchUpTest {
   @Test
   void aSlotOlderThanTheWindowIsOnlyReported() {
     ranOn(LOCK, NOON);
-    EventLog events = start(Map.of(WITHIN, "20s")).select(EventLog.class).get();
+    EventLog events = start(Map.of(CatchUpJob.WITHIN, "20s")).select(EventLog.class).get();
     Waiting.until("the deployment's catch-up decided", () -> catchUpDecided(events, NOON));
     // The watch's first check covers one interval only: the clock moves once it has been made.
     checked(NOON);
@@ -112,7 +108,9 @@ class CatchUpTest {
         "the missed slots reported",
         () -> events.of(LOCK).stream().filter(e -> e.kind() == Kind.MISSED).count() == 3);
 
-    assertThat(catchUps(events)).extracting(LockEvent::kind).containsExactly(Kind.ALREADY_RAN);
+    assertThat(CatchUpJob.catchUps(events))
+        .extracting(LockEvent::kind)
+        .containsExactly(Kind.ALREADY_RAN);
     assertThat(CatchUpJob.RUNS).isEmpty();
   }
 
@@ -134,16 +132,9 @@ class CatchUpTest {
         config, CatchUpJob.class, MinuteJob.class, WatchPlatform.class, EventLog.class);
   }
 
-  /** The events of catch-up runs of the lock on one node. */
-  private static List<LockEvent> catchUps(EventLog events) {
-    return events.of(LOCK).stream()
-        .filter(e -> e.configuration().kind() == RunKind.CATCH_UP)
-        .toList();
-  }
-
   /** Whether the catch-up of a slot got its answer on a node: taken (and released) or refused. */
   private static boolean catchUpDecided(EventLog events, Instant slot) {
-    return catchUps(events).stream()
+    return CatchUpJob.catchUps(events).stream()
         .filter(e -> e.fireInstant().filter(slot::equals).isPresent())
         .anyMatch(
             e ->

@@ -71,6 +71,11 @@ public class WatchPlatform {
     attempt.lock().orElseThrow(() -> new AssertionError(attempt.toString())).unlock();
   }
 
+  /** The store of the current test, for a test that puts a provider of its own in front of it. */
+  static InMemoryLockProvider store() {
+    return store;
+  }
+
   /** The store's admin. */
   public static LockAdmin admin() {
     return store.admin().orElseThrow();

@@ -7,7 +7,6 @@ import com.zaxxer.hikari.HikariDataSource;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.timerlock.core.LockConfiguration;
@@ -166,7 +165,7 @@ class HistoryTest {
       node.lock(aged).orElseThrow().unlock();
       node.lock(aged).orElseThrow().unlock();
       assertThat(admin.history("aged", 10)).hasSizeBetween(1, 2);
-      waitFor("the records of 'aged' to age out", () -> admin.history("aged", 10).isEmpty());
+      Waiting.until("the records of 'aged' to age out", () -> admin.history("aged", 10).isEmpty());
       admin.recordMissed("other", FIRE, "node-a");
       assertThat(rows(pool, "aged")).as("rows after pruning by age").isZero();
       assertThat(admin.history("other", 10)).hasSize(1);
@@ -213,20 +212,5 @@ class HistoryTest {
 
   private static long rows(HikariDataSource pool, String name) {
     return Pools.queryLong(pool, "SELECT COUNT(*) FROM runs_history WHERE name = '" + name + "'");
-  }
-
-  private static void waitFor(String what, BooleanSupplier condition) {
-    long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-    while (!condition.getAsBoolean()) {
-      if (System.nanoTime() - deadline > 0) {
-        throw new AssertionError("Waited 20 s for " + what);
-      }
-      try {
-        Thread.sleep(100);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new AssertionError(e);
-      }
-    }
   }
 }

@@ -7,7 +7,6 @@ import com.zaxxer.hikari.HikariDataSource;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.timerlock.core.LockAttempt.Outcome;
@@ -149,7 +148,7 @@ class PauseTest {
     assertThat(paused.pause().until())
         .isEqualTo(until.truncatedTo(java.time.temporal.ChronoUnit.MILLIS));
     assertThat(other.tryLock(timed).outcome()).isEqualTo(Outcome.PAUSED);
-    waitFor(
+    Waiting.until(
         "the pause of 'timed' to end", () -> other.tryLock(timed).outcome() == Outcome.ACQUIRED);
     assertThat(admin.find("timed").orElseThrow().paused()).as("after its end").isFalse();
     assertThat(admin.resume("timed", "ops")).as("resume of an ended pause").isFalse();
@@ -258,21 +257,6 @@ class PauseTest {
       assertThat(restarted.tryLock(legacy).outcome()).isEqualTo(Outcome.PAUSED);
       assertThat(restarted.admin().orElseThrow().resume("legacy-job", "ops")).isTrue();
       restarted.lock(legacy).orElseThrow().unlock();
-    }
-  }
-
-  private static void waitFor(String what, BooleanSupplier condition) {
-    long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-    while (!condition.getAsBoolean()) {
-      if (System.nanoTime() - deadline > 0) {
-        throw new AssertionError("Waited 20 s for " + what);
-      }
-      try {
-        Thread.sleep(50);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new AssertionError(e);
-      }
     }
   }
 }

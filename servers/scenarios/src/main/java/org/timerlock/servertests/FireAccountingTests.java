@@ -151,6 +151,9 @@ public abstract class FireAccountingTests {
     until(
         "a first fire of " + AccountedJobs.WATCHED, () -> lastFire(AccountedJobs.WATCHED) != null);
     for (String node : List.of("node1", "node2")) {
+      until(
+          "the deployment's summary in " + serverLog(node),
+          () -> serverLog(node).deploymentSummarySince(MARKS.get(node)));
       List<String> warnings = serverLog(node).timerLockWarningsSince(MARKS.get(node));
       assertEquals(
           List.of(),

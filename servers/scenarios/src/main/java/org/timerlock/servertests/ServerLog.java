@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
+import org.timerlock.cdi.internal.CdiMessage;
 
 /**
  * A node's server log as the test JVM reads it: cut into entries (a line that starts an entry, and
@@ -53,6 +54,35 @@ public final class ServerLog {
         file,
         Pattern.compile("^\\[[^\\]]+\\] "),
         Pattern.compile("^\\[[^\\]]+\\] \\S+ \\S+\\s+[WEF] "));
+  }
+
+  /**
+   * GlassFish's {@code server.log}: ODL entries, {@code [time] [product] [LEVEL] [message id]
+   * [logger] ... [[ text ]]}, or uniform ones, {@code [#|time|LEVEL|product|logger|...|text|#]}, as
+   * the domain is configured.
+   *
+   * @param file the log file
+   * @return the log
+   */
+  public static ServerLog glassFish(Path file) {
+    return new ServerLog(
+        file,
+        Pattern.compile("^\\[(#\\|)?\\d{4}-\\d{2}-\\d{2}T"),
+        Pattern.compile(
+            "^(\\[[^\\]]+\\] \\[[^\\]]*\\] \\[(WARNING|SEVERE)\\]|\\[#\\|[^|]*\\|(WARNING|SEVERE)\\|)"));
+  }
+
+  /**
+   * Whether the deployment's summary, one {@code TIMERLOCK-222} line per lock, was written after a
+   * mark. What the server and TimerLock log while deploying comes before it, so once it is there a
+   * server that writes its log late (GlassFish buffers it) has written those lines too.
+   *
+   * @param mark what {@link #mark()} returned
+   * @return whether the summary is there
+   */
+  public boolean deploymentSummarySince(long mark) {
+    String summary = CdiMessage.RUNS_UNDER_LOCK.code();
+    return entriesSince(mark).stream().anyMatch(e -> e.contains(summary));
   }
 
   /**
@@ -116,7 +146,19 @@ public final class ServerLog {
   private String readSince(long mark) {
     try (RandomAccessFile in = new RandomAccessFile(file.toFile(), "r")) {
       long length = in.length();
-      if (length <= mark) {
+      if (length < mark) {
+        // A server that starts its log afresh would make every read after the mark empty: an
+        // assertion that no line is there would pass whatever the server wrote.
+        throw new IllegalStateException(
+            file
+                + " is shorter than at the mark ("
+                + length
+                + " < "
+                + mark
+                + " bytes): the server"
+                + " started it afresh; give each server start a log of its own");
+      }
+      if (length == mark) {
         return "";
       }
       byte[] bytes = new byte[Math.toIntExact(length - mark)];

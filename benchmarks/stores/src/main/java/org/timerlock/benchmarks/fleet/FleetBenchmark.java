@@ -35,9 +35,11 @@ import org.timerlock.teststores.StoreKind;
  * <p>Settings (system properties): {@code timerlock.bench.fleet.stores} (default {@code
  * postgres,mariadb,redis}), {@code timerlock.bench.fleet.nodes} ({@code 2,5,10,20}), {@code
  * timerlock.bench.fleet.locks} ({@code 1,100,1000}), {@code timerlock.bench.fleet.fires} ({@code
- * 5}, measured), {@code timerlock.bench.fleet.private} ({@code true}: each store is a {@link
- * PrivateServer} started for the run, whose counters count only the fleet and whose processor time
- * is reported as {@code server-cpu-ms}; {@code false}: the servers {@link Stores} names) and {@code
+ * 5}, measured), {@code timerlock.bench.fleet.requests} ({@code fire,plain}: TimerLock's nodes ask
+ * for the fire, or make plain calls, which the lease alone decides), {@code
+ * timerlock.bench.fleet.private} ({@code true}: each store is a {@link PrivateServer} started for
+ * the run, whose counters count only the fleet and whose processor time is reported as {@code
+ * server-cpu-ms}; {@code false}: the servers {@link Stores} names) and {@code
  * timerlock.bench.fleet.output} ({@code target/fleet.md}). One unmeasured fire warms each case up
  * after the rows exist.
  *
@@ -60,6 +62,14 @@ public final class FleetBenchmark {
 
   private FleetBenchmark() {}
 
+  /** What TimerLock's nodes ask for; ShedLock's requests are always {@link #PLAIN}. */
+  public enum Request {
+    /** A request for the scheduled fire: the store's fire guard refuses a fire it granted. */
+    FIRE,
+    /** A plain call: the lease alone decides, as with ShedLock. */
+    PLAIN
+  }
+
   /**
    * Runs the grid and writes the table.
    *
@@ -71,14 +81,18 @@ public final class FleetBenchmark {
     List<Integer> nodes = numbers("nodes", "2,5,10,20");
     List<Integer> locks = numbers("locks", "1,100,1000");
     int fires = numbers("fires", "5").get(0);
+    List<Request> requests =
+        list("requests", "fire,plain").stream()
+            .map(r -> Request.valueOf(r.toUpperCase(Locale.ROOT)))
+            .toList();
     boolean privateServers = Boolean.parseBoolean(System.getProperty(PREFIX + "private", "true"));
     Path output = Path.of(System.getProperty(PREFIX + "output", "target/fleet.md"));
 
     List<String> table = new ArrayList<>();
     table.add(
-        "| store | library | N | M | runs / lock / fire | store counters per fire | acquire p50 µs"
+        "| store | library | request | N | M | runs / lock / fire | store counters per fire | acquire p50 µs"
             + " | acquire p99 µs |");
-    table.add("|---|---|---:|---:|---:|---|---:|---:|");
+    table.add("|---|---|---|---:|---:|---:|---|---:|---:|");
     System.out.println(table.get(0) + "\n" + table.get(1));
     for (StoreKind store : stores) {
       Stores.around(
@@ -88,10 +102,13 @@ public final class FleetBenchmark {
             for (int m : locks) {
               for (int n : nodes) {
                 for (Library library : Library.values()) {
-                  FleetResult result = run(store, server, library, n, m, fires);
-                  String row = result.row(store, library, n, m, fires);
-                  table.add(row);
-                  System.out.println(row);
+                  for (Request request :
+                      library == Library.TIMERLOCK ? requests : List.of(Request.PLAIN)) {
+                    FleetResult result = run(store, server, library, request, n, m, fires);
+                    String row = result.row(store, library, request, n, m, fires);
+                    table.add(row);
+                    System.out.println(row);
+                  }
                 }
               }
             }
@@ -107,27 +124,34 @@ public final class FleetBenchmark {
    * @param server the store's private server, whose processor time is then counted as {@code
    *     server-cpu-ms}; null for a shared one
    * @param library which library
+   * @param request whether TimerLock's requests carry the fire
    * @param n nodes
    * @param m locks
    * @param fires measured fires
    * @return the counters and runs of the measured fires
    */
   static FleetResult run(
-      StoreKind store, PrivateServer server, Library library, int n, int m, int fires) {
+      StoreKind store,
+      PrivateServer server,
+      Library library,
+      Request request,
+      int n,
+      int m,
+      int fires) {
     Stores.Namespace space = SPACES.get(library);
     FleetTables.reset(store, library, space);
     ExecutorService threads = Executors.newFixedThreadPool(n);
     List<FleetNode> fleet = new ArrayList<>();
     try {
       Instant base = Instant.parse("2030-01-01T00:00:00Z");
-      open(fleet, store, library, space, n);
+      open(fleet, store, library, request, space, n);
       // The rows exist and every connection is open before counting starts: steady state.
       fire(threads, fleet, m, base, null);
       if (store == StoreKind.POSTGRES) {
         // A PostgreSQL backend publishes its statistics when idle, at the latest after 10 s, or
         // at once when it exits: new connections keep the window short, and the counts exact.
         close(fleet);
-        open(fleet, store, library, space, n);
+        open(fleet, store, library, request, space, n);
         // Lets the closed backends exit and publish their statistics.
         Pause.of(Duration.ofSeconds(2));
       }
@@ -174,9 +198,14 @@ public final class FleetBenchmark {
   }
 
   private static void open(
-      List<FleetNode> fleet, StoreKind store, Library library, Stores.Namespace space, int n) {
+      List<FleetNode> fleet,
+      StoreKind store,
+      Library library,
+      Request request,
+      Stores.Namespace space,
+      int n) {
     for (int i = 0; i < n; i++) {
-      fleet.add(FleetNode.open(store, library, space, "fleet-" + i));
+      fleet.add(FleetNode.open(store, library, space, "fleet-" + i, request));
     }
   }
 
@@ -251,7 +280,7 @@ public final class FleetBenchmark {
       int fewestRuns,
       int mostRuns,
       long[] latencies) {
-    String row(StoreKind store, Library library, int n, int m, int fires) {
+    String row(StoreKind store, Library library, Request request, int n, int m, int fires) {
       StringBuilder perFire = new StringBuilder();
       counters.forEach(
           (name, value) -> {
@@ -270,9 +299,10 @@ public final class FleetBenchmark {
       Arrays.sort(sorted);
       return String.format(
           Locale.ROOT,
-          "| %s | %s | %d | %d | %.2f | %s | %d | %d |",
+          "| %s | %s | %s | %d | %d | %.2f | %s | %d | %d |",
           store.id(),
           library.id(),
+          request.name().toLowerCase(Locale.ROOT),
           n,
           m,
           runs / (double) fires / m,

@@ -25,8 +25,8 @@ interface FleetNode extends AutoCloseable {
    * Tries the lock for one fire.
    *
    * @param name the lock name
-   * @param fire the fire's scheduled instant (TimerLock passes it to the store; ShedLock has no
-   *     such notion)
+   * @param fire the fire's scheduled instant (TimerLock passes it to the store when its requests
+   *     carry the fire; ShedLock has no such notion)
    * @return what releases the lock when this node won, empty when refused
    */
   Optional<Runnable> tryLock(String name, Instant fire);
@@ -42,15 +42,22 @@ interface FleetNode extends AutoCloseable {
    * @param library which library
    * @param space the table and key prefix of that library
    * @param nodeName names its pool and its owner values
+   * @param request whether TimerLock's requests carry the fire; ShedLock's never do
    * @return the node; close it after
    */
-  static FleetNode open(StoreKind store, Library library, Stores.Namespace space, String nodeName) {
+  static FleetNode open(
+      StoreKind store,
+      Library library,
+      Stores.Namespace space,
+      String nodeName,
+      FleetBenchmark.Request request) {
     return library == Library.TIMERLOCK
-        ? timerLock(store, space, nodeName)
+        ? timerLock(store, space, nodeName, request == FleetBenchmark.Request.FIRE)
         : shedLock(store, space, nodeName);
   }
 
-  private static FleetNode timerLock(StoreKind store, Stores.Namespace space, String nodeName) {
+  private static FleetNode timerLock(
+      StoreKind store, Stores.Namespace space, String nodeName, boolean withFire) {
     // TimerLock creates its own table, with the fire and token columns the fire guard needs.
     Providers.Opened<LockProvider> opened = Providers.timerLock(store, space, nodeName, 1, true);
     LockProvider provider = opened.provider();
@@ -58,8 +65,8 @@ interface FleetNode extends AutoCloseable {
     return new FleetNode() {
       @Override
       public Optional<Runnable> tryLock(String name, Instant fire) {
-        Optional<SimpleLock> lock =
-            provider.lock(LockConfiguration.of(name, LOCK_AT_MOST_FOR).forFire(fire));
+        LockConfiguration plain = LockConfiguration.of(name, LOCK_AT_MOST_FOR);
+        Optional<SimpleLock> lock = provider.lock(withFire ? plain.forFire(fire) : plain);
         return lock.map(held -> held::unlock);
       }
 

@@ -10,9 +10,9 @@ import org.timerlock.teststores.TestStores;
 /**
  * The servers and the database of the whole test run, started once and shared by the test classes
  * (a GlassFish domain takes a minute or more to boot on a loaded machine): a PostgreSQL schema of
- * the run's own, and the domains {@code gf1} and, for the two-node test, {@code gf2}, each with the
- * JDBC resource {@code jdbc/locks} in that schema and its own {@code timerlock.node-id}. All are
- * stopped and dropped when the run ends.
+ * the run's own, and the domains {@code gf1} and, for the two-domain tests, {@code gf2}, each with
+ * the JDBC resource {@code jdbc/locks} in that schema and its own {@code timerlock.node-id}. All
+ * are stopped and dropped when the run ends.
  */
 final class Servers implements BeforeAllCallback {
 

@@ -7,34 +7,30 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
-import org.eclipse.microprofile.health.HealthCheck;
-import org.eclipse.microprofile.health.HealthCheckResponse;
-import org.eclipse.microprofile.health.HealthCheckResponse.Status;
-import org.eclipse.microprofile.health.Readiness;
 import org.timerlock.cdi.LockEvent;
 import org.timerlock.cdi.internal.LockRuntime;
 import org.timerlock.core.LockProvider;
 import org.timerlock.core.admin.LockAdmin;
 
 /**
- * Readiness check {@value #NAME}: UP while the lock store answers. Each call asks the store one
- * look-up through the provider's {@link LockAdmin} (a key read on Redis, a primary-key select on
- * JDBC), so it turns DOWN as soon as the store is unreachable and UP as soon as it is back. A
- * provider without admin is judged by the lock calls themselves: DOWN after a store failure until a
- * lock call succeeds again.
+ * The state behind the readiness check {@value ReadinessCheck#NAME}: UP while the lock store
+ * answers. Each {@link #check()} asks the store one look-up through the provider's {@link
+ * LockAdmin} (a key read on Redis, a primary-key select on JDBC), so it turns DOWN as soon as the
+ * store is unreachable and UP as soon as it is back. A provider without admin is judged by the lock
+ * calls themselves: DOWN after a store failure until a lock call succeeds again.
  *
  * <p>DOWN, with {@code draining = true}, while the application stops and its running jobs drain.
  *
- * <p>The response's data: {@code store}, the provider's description; {@code error}, why the probe
- * failed; {@code lastFailure} and {@code lastFailureAt}, the latest store failure of a lock call on
- * this node.
+ * <p>The data: {@code store}, the provider's description; {@code error}, why the probe failed;
+ * {@code lastFailure} and {@code lastFailureAt}, the latest store failure of a lock call on this
+ * node.
+ *
+ * <p>No MicroProfile Health type appears in this class: GlassFish and Payara load and reflect over
+ * every annotated class of the application, also on servers without MicroProfile Health; {@link
+ * ReadinessCheck} gives the state its MicroProfile Health face.
  */
-@Readiness
 @ApplicationScoped
-public class LockStoreHealthCheck implements HealthCheck {
-
-  /** The name of the check in the health report. */
-  public static final String NAME = "timerlock-lock-store";
+public class LockStoreHealth {
 
   /** The name looked up; its lock, if any, is only read. */
   static final String PROBE = "timerlock-health-probe";
@@ -48,7 +44,15 @@ public class LockStoreHealthCheck implements HealthCheck {
   private volatile boolean lockCallsFailing;
 
   /** Created by the container. */
-  public LockStoreHealthCheck() {}
+  public LockStoreHealth() {}
+
+  /**
+   * What a check found.
+   *
+   * @param up whether the store answers and the application takes work
+   * @param data what the response shows
+   */
+  public record Result(boolean up, Map<String, Object> data) {}
 
   void on(@Observes LockEvent event) {
     switch (event.kind()) {
@@ -65,9 +69,12 @@ public class LockStoreHealthCheck implements HealthCheck {
     }
   }
 
-  @Override
-  public HealthCheckResponse call() {
-    // Built without HealthCheckResponse.named(): that needs the server's response provider.
+  /**
+   * Checks the store now.
+   *
+   * @return whether it is UP, and the data
+   */
+  public Result check() {
     Map<String, Object> data = new LinkedHashMap<>();
     data.put("store", provider.description());
     if (lastFailure != null) {
@@ -91,7 +98,6 @@ public class LockStoreHealthCheck implements HealthCheck {
         up = false;
       }
     }
-    return new HealthCheckResponse(
-        NAME, up ? Status.UP : Status.DOWN, Optional.of(Map.copyOf(data)));
+    return new Result(up, Map.copyOf(data));
   }
 }
