@@ -1,6 +1,5 @@
 package org.timerlock.example.it;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -8,9 +7,7 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.AfterAll;
@@ -20,13 +17,12 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.timerlock.servertests.ServerLog;
 
 /**
  * The example with {@link SlowJob} on both domains, {@code gf1} and {@code gf2}, fresh ones (this
- * class runs first): the deployment logs no warning of TimerLock's on either, and a domain
- * undeployed during a run of the job lets the run do its work and releases the lock, so the other
- * domain runs the next slot at its time rather than 5 minutes later.
+ * class runs first): a domain undeployed during a run of the job lets the run do its work and
+ * releases the lock, so the other domain runs the next slot at its time rather than 5 minutes
+ * later.
  */
 @ExtendWith(Servers.class)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -34,12 +30,8 @@ class DeployAndDrainIT {
 
   private static final String APP = "drain";
 
-  /** GlassFish writes its log late: minutes on a loaded machine. */
-  private static final Duration LOG_WAIT = Duration.ofMinutes(5);
-
   private static final Duration WAIT = Duration.ofSeconds(90);
 
-  private static final Map<GlassFishDomain, Long> MARKS = new HashMap<>();
   private static final List<GlassFishDomain> DEPLOYED = new ArrayList<>();
 
   private static Audit audit;
@@ -50,7 +42,6 @@ class DeployAndDrainIT {
     Path war = Deployments.exampleAppWith(APP, SlowJob.class);
     for (int number = 1; number <= 2; number++) {
       GlassFishDomain node = Servers.node(number);
-      MARKS.put(node, log(node).mark());
       GlassFishDomain.Result result = node.deploy(war, APP);
       assertTrue(result.succeeded(), "the application deploys on " + node.name() + ": " + result);
       DEPLOYED.add(node);
@@ -66,22 +57,6 @@ class DeployAndDrainIT {
 
   @Test
   @Order(1)
-  void aCleanDeploymentLogsNoWarningOfTimerLock() throws Exception {
-    for (GlassFishDomain node : DEPLOYED) {
-      ServerLog log = log(node);
-      Audit.await(
-          "the deployment's summary in " + log,
-          LOG_WAIT,
-          () -> log.deploymentSummarySince(MARKS.get(node)));
-      assertEquals(
-          List.of(),
-          log.timerLockWarningsSince(MARKS.get(node)),
-          "WARNING or SEVERE lines of TimerLock in " + log + " since the deployment");
-    }
-  }
-
-  @Test
-  @Order(2)
   void aDomainUndeployedDuringARunLetsItEndAndTheOtherRunsTheNextSlot() throws Exception {
     Audit.Run run = aRunInItsFirstSecond();
     GlassFishDomain holder =
@@ -162,9 +137,5 @@ class DeployAndDrainIT {
   private static void undeploy(GlassFishDomain node) {
     DEPLOYED.remove(node);
     node.undeploy(APP);
-  }
-
-  private static ServerLog log(GlassFishDomain node) {
-    return ServerLog.glassFish(node.serverLog());
   }
 }
