@@ -221,7 +221,7 @@ sort "$DEMO/fires.txt" | awk -v first="$first" -v last="$last" -v lock="nightly-
     }
     if (bad == 0) printf "\n%d fires, each ran on exactly one node.\n", n
     else printf "\n%d fires, %d of them did not run exactly once.\n", n, bad
-    exit bad > 0
+    exit (bad > 0)
   }' || status=1
 
 say "cache-refresh: a ManagedScheduledExecutorService task on every node (LockedTasks.wrap), every 3 s"
