@@ -76,22 +76,6 @@ public final class ServerLog {
   }
 
   /**
-   * GlassFish's {@code server.log}: ODL entries, {@code [time] [product] [LEVEL] [message id]
-   * [logger] ... [[ text ]]}, or uniform ones, {@code [#|time|LEVEL|product|logger|...|text|#]}, as
-   * the domain is configured.
-   *
-   * @param file the log file
-   * @return the log
-   */
-  public static ServerLog glassFish(Path file) {
-    return new ServerLog(
-        file,
-        Pattern.compile("^\\[(#\\|)?\\d{4}-\\d{2}-\\d{2}T"),
-        Pattern.compile(
-            "^(\\[[^\\]]+\\] \\[[^\\]]*\\] \\[(WARNING|SEVERE)\\]|\\[#\\|[^|]*\\|(WARNING|SEVERE)\\|)"));
-  }
-
-  /**
    * Whether the deployment's summary, one {@code TIMERLOCK-222} line per lock, was written after a
    * mark. What the server and TimerLock log while deploying comes before it, so once it is there a
    * server that writes its log late (GlassFish buffers it) has written those lines too.

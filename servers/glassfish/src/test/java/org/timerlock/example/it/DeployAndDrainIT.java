@@ -1,6 +1,5 @@
 package org.timerlock.example.it;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -8,12 +7,9 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -21,13 +17,12 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.timerlock.servertests.ServerLog;
 
 /**
  * The example with {@link SlowJob} on both domains, {@code gf1} and {@code gf2}, fresh ones (this
- * class runs first): the deployment logs no warning of TimerLock's on either, and a domain
- * undeployed during a run of the job lets the run do its work and releases the lock, so the other
- * domain runs the next slot at its time rather than 5 minutes later.
+ * class runs first): a domain undeployed during a run of the job lets the run do its work and
+ * releases the lock, so the other domain runs the next slot at its time rather than 5 minutes
+ * later.
  */
 @ExtendWith(Servers.class)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -37,17 +32,6 @@ class DeployAndDrainIT {
 
   private static final Duration WAIT = Duration.ofSeconds(90);
 
-  /**
-   * The types of TimerLock's optional integrations (Micrometer, OpenTelemetry, MicroProfile
-   * Health), which GlassFish lacks: a class scanner or CDI container that names one (a class not
-   * found, an {@code AS-CDI-00005}) has met a class of TimerLock's that the deployment must leave
-   * alone.
-   */
-  private static final Pattern OPTIONAL_TYPES =
-      Pattern.compile(
-          "io[./]micrometer|io[./]opentelemetry|org[./]eclipse[./]microprofile[./]health|AS-CDI-00005");
-
-  private static final Map<GlassFishDomain, Long> MARKS = new HashMap<>();
   private static final List<GlassFishDomain> DEPLOYED = new ArrayList<>();
 
   private static Audit audit;
@@ -58,7 +42,6 @@ class DeployAndDrainIT {
     Path war = Deployments.exampleAppWith(APP, SlowJob.class);
     for (int number = 1; number <= 2; number++) {
       GlassFishDomain node = Servers.node(number);
-      MARKS.put(node, log(node).mark());
       GlassFishDomain.Result result = node.deploy(war, APP);
       assertTrue(result.succeeded(), "the application deploys on " + node.name() + ": " + result);
       DEPLOYED.add(node);
@@ -74,48 +57,6 @@ class DeployAndDrainIT {
 
   @Test
   @Order(1)
-  void aCleanDeploymentLogsNoWarningOfTimerLock() throws Exception {
-    for (GlassFishDomain node : DEPLOYED) {
-      ServerLog log = log(node);
-      long mark = MARKS.get(node);
-      // The deployment's summary comes after everything the deployment logged.
-      long waitFrom = System.nanoTime();
-      Audit.await(
-          "the deployment's TIMERLOCK-222 lines in " + log,
-          WAIT,
-          () -> log.deploymentSummarySince(mark));
-      System.out.printf(
-          "%s: the deployment's summary was in server.log %d ms after the test began to look%n",
-          node.name(), Duration.ofNanos(System.nanoTime() - waitFrom).toMillis());
-      assertEquals(
-          List.of(),
-          log.timerLockWarningsSince(mark),
-          "WARNING or SEVERE lines of TimerLock in " + log + " since the deployment");
-      assertEquals(
-          List.of(),
-          log.entriesSince(mark).stream().filter(e -> OPTIONAL_TYPES.matcher(e).find()).toList(),
-          "lines about TimerLock's optional types in " + log + " since the deployment");
-    }
-  }
-
-  @Test
-  @Order(2)
-  void theDeploymentSaysTheLockMetricsGoNowhere() throws Exception {
-    // GlassFish 8 ships neither OpenTelemetry nor Micrometer (nor MicroProfile Metrics or Health).
-    for (GlassFishDomain node : DEPLOYED) {
-      ServerLog log = log(node);
-      Audit.await(
-          "the deployment's TIMERLOCK-247 line in " + log,
-          WAIT,
-          () ->
-              log.entriesSince(MARKS.get(node)).stream()
-                  .anyMatch(
-                      e -> e.contains("TIMERLOCK-247") && e.contains("lock metrics route: none")));
-    }
-  }
-
-  @Test
-  @Order(3)
   void aDomainUndeployedDuringARunLetsItEndAndTheOtherRunsTheNextSlot() throws Exception {
     Audit.Run run = aRunInItsFirstSecond();
     GlassFishDomain holder =
@@ -196,9 +137,5 @@ class DeployAndDrainIT {
   private static void undeploy(GlassFishDomain node) {
     DEPLOYED.remove(node);
     node.undeploy(APP);
-  }
-
-  private static ServerLog log(GlassFishDomain node) {
-    return ServerLog.glassFish(node.serverLog());
   }
 }

@@ -8,8 +8,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * One GlassFish domain of the distribution the build unpacked, driven by {@code asadmin} as an
@@ -27,17 +25,6 @@ final class GlassFishDomain implements AutoCloseable {
 
   /** Starting a domain on a loaded 2-core machine can take minutes; nothing else takes longer. */
   private static final long COMMAND_TIMEOUT_MINUTES = 5;
-
-  /**
-   * The JDK that runs asadmin and the domains (the build's {@code glassfish.java.home}), which need
-   * not be the one that runs the tests: GlassFish 8 needs Java 21 or later.
-   */
-  static final Path JAVA_HOME =
-      Path.of(System.getProperty("glassfish.java.home", System.getProperty("java.home")));
-
-  /** The system property's line in {@code generate-jvm-report}: {@code java.version = 25.0.3}. */
-  private static final Pattern JAVA_VERSION_IN_REPORT =
-      Pattern.compile("(?m)^\\s*java\\.version\\s*[=:]\\s*(\\S+)\\s*$");
 
   private final Path home;
   private final Path domainsDir;
@@ -153,22 +140,6 @@ final class GlassFishDomain implements AutoCloseable {
   }
 
   /**
-   * The Java version the domain's JVM reports: its {@code java.version} system property, read from
-   * the running server's JVM report (a remote command: not the JDK asadmin itself runs on).
-   *
-   * @return e.g. {@code 25.0.3}
-   */
-  String javaVersion() {
-    String report = admin("generate-jvm-report", "--type", "summary");
-    Matcher version = JAVA_VERSION_IN_REPORT.matcher(report);
-    if (!version.find()) {
-      throw new IllegalStateException(
-          "no java.version in the JVM report of " + name + ":\n" + report);
-    }
-    return version.group(1);
-  }
-
-  /**
    * Deploys a WAR under a name of its own, which is also its context root.
    *
    * @param war the archive
@@ -218,9 +189,7 @@ final class GlassFishDomain implements AutoCloseable {
     command.add(home.resolve("bin").resolve("asadmin").toString());
     command.addAll(args);
     ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
-    // asadmin starts the domain's JVM from AS_JAVA; its own launcher script reads JAVA_HOME too.
-    builder.environment().put("AS_JAVA", JAVA_HOME.toString());
-    builder.environment().put("JAVA_HOME", JAVA_HOME.toString());
+    builder.environment().put("AS_JAVA", System.getProperty("java.home"));
     try {
       Path output = Files.createTempFile("asadmin", ".log");
       try {

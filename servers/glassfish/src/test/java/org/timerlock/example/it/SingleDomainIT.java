@@ -12,7 +12,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
-import java.util.Properties;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -58,27 +57,6 @@ class SingleDomainIT {
     if (node != null) {
       node.undeploy(APP);
     }
-  }
-
-  @Test
-  void theDomainRunsOnTheJavaTheBuildNames() throws IOException {
-    String expected = releaseVersion(GlassFishDomain.JAVA_HOME);
-    String reported = node.javaVersion();
-    System.out.printf(
-        "%s runs on Java %s (%s)%n", node.name(), reported, GlassFishDomain.JAVA_HOME);
-    assertEquals(
-        expected,
-        reported,
-        "the domain's JVM is the one of glassfish.java.home: " + GlassFishDomain.JAVA_HOME);
-  }
-
-  /** The {@code JAVA_VERSION} a JDK's {@code release} file declares. */
-  private static String releaseVersion(Path javaHome) throws IOException {
-    Properties release = new Properties();
-    try (var in = Files.newBufferedReader(javaHome.resolve("release"), StandardCharsets.UTF_8)) {
-      release.load(in);
-    }
-    return release.getProperty("JAVA_VERSION", "").replace("\"", "");
   }
 
   @Test
