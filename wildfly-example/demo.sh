@@ -199,6 +199,8 @@ cat "$DEMO"/node*/log/server.log* 2>/dev/null | grep -ho '\[timerlock-example\] 
   | sed 's/\[timerlock-example\] //' > "$DEMO/fires.txt" || true
 
 say "nightly-report: an EJB @Schedule timer on every node, every 2 s, @SchedulerLock"
+# The demo's exit status: 0 when every fire of the window ran on exactly one node.
+status=0
 sort "$DEMO/fires.txt" | awk -v first="$first" -v last="$last" -v lock="nightly-report" '
   { delete f; for (i = 1; i <= NF; i++) { split($i, kv, "="); f[kv[1]] = kv[2] } }
   f["lock"] == lock && f["fire"] >= first && f["fire"] <= last {
@@ -219,7 +221,8 @@ sort "$DEMO/fires.txt" | awk -v first="$first" -v last="$last" -v lock="nightly-
     }
     if (bad == 0) printf "\n%d fires, each ran on exactly one node.\n", n
     else printf "\n%d fires, %d of them did not run exactly once.\n", n, bad
-  }'
+    exit (bad > 0)
+  }' || status=1
 
 say "cache-refresh: a ManagedScheduledExecutorService task on every node (LockedTasks.wrap), every 3 s"
 sort "$DEMO/fires.txt" | awk -v first="$first" -v last="$last" '
@@ -232,3 +235,4 @@ sort "$DEMO/fires.txt" | awk -v first="$first" -v last="$last" '
   END { for (i = 1; i <= n; i++) printf "  %-20s %d\n", order[i], count[order[i]] }'
 
 say "Done. Logs: $DEMO/node*/log/server.log (console output in $DEMO/node*/console.log)"
+exit "$status"

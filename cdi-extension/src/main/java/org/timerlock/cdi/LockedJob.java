@@ -72,52 +72,6 @@ public final class LockedJob {
   private final Duration grace;
 
   /**
-   * Creates a job without a grace, which is never judged overdue; see {@link #LockedJob(String,
-   * String, JobSource, String, ZoneId, boolean, boolean, Duration, Duration, String, Slots,
-   * Duration)}.
-   *
-   * @param name the lock name
-   * @param method the locked method, {@code com.acme.Billing#nightly}; null for a task of {@link
-   *     LockedTasks}
-   * @param source what starts its runs
-   * @param schedule the schedule in readable form; null when TimerLock knows none
-   * @param zone the time zone of the schedule; null when none (or for a fixed rate)
-   * @param enabled whether configuration leaves the lock on on this node
-   * @param watched whether the missed-fire watch checks its slots
-   * @param lockAtMostFor the lock's lockAtMostFor
-   * @param lockAtLeastFor the lock's lockAtLeastFor
-   * @param notRunnableReason why {@link LockedJobs#runNow} cannot run it; null when it can
-   * @param slots the slots of its schedule; null when TimerLock knows none
-   * @throws NullPointerException when name, source or a duration is null
-   */
-  public LockedJob(
-      String name,
-      String method,
-      JobSource source,
-      String schedule,
-      ZoneId zone,
-      boolean enabled,
-      boolean watched,
-      Duration lockAtMostFor,
-      Duration lockAtLeastFor,
-      String notRunnableReason,
-      Slots slots) {
-    this(
-        name,
-        method,
-        source,
-        schedule,
-        zone,
-        enabled,
-        watched,
-        lockAtMostFor,
-        lockAtLeastFor,
-        notRunnableReason,
-        slots,
-        null);
-  }
-
-  /**
    * Creates a job; TimerLock builds them, and tests of an operator's tool can build their own.
    *
    * @param name the lock name

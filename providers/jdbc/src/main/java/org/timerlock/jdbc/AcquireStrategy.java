@@ -189,6 +189,36 @@ abstract class AcquireStrategy {
   }
 
   /**
+   * A wait for the lock's turn, then a query that returns the row after it, sent as one text: one
+   * round trip, one transaction, each statement with a snapshot of its own (PostgreSQL; see {@link
+   * PostgreSqlDialect#waitForTurn}). Whether the turn came does not matter here: the query is
+   * correct either way.
+   */
+  static final class AfterTurn extends AcquireStrategy {
+
+    AfterTurn(AcquireMode mode, SqlStatement turnThenAcquire, SqlStatement selectState) {
+      super(mode, selectState, turnThenAcquire);
+    }
+
+    @Override
+    Told run(Connection connection, Values values) throws SQLException {
+      SqlStatement both = statement(0);
+      try (PreparedStatement ps = connection.prepareStatement(both.sql())) {
+        both.bind(ps, values);
+        ps.execute();
+        if (!ps.getMoreResults()) {
+          throw new SQLException("The acquire statement returned no rows after its turn");
+        }
+        try (ResultSet rs = ps.getResultSet()) {
+          return rs.next()
+              ? new Told(rowState(rs, mode()), true)
+              : new Told(RowState.UNKNOWN, false);
+        }
+      }
+    }
+  }
+
+  /**
    * An update whose generated keys are the row it inserted or took over: HSQLDB's MERGE, whose
    * generated keys may be any columns.
    */

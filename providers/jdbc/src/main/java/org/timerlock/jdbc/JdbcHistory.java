@@ -413,22 +413,8 @@ final class JdbcHistory {
                       Level.WARNING,
                       () ->
                           JdbcMessage.TABLE_OWNER.text(
-                              "History table "
-                                  + o.schema()
-                                  + "."
-                                  + o.table()
-                                  + " is owned by role '"
-                                  + o.owner()
-                                  + "', not by '"
-                                  + o.user()
-                                  + "', the user TimerLock connects as ("
-                                  + store.source()
-                                  + "). Its owner can alter it and add triggers that run as '"
-                                  + o.user()
-                                  + "' on every release. Unless '"
-                                  + o.owner()
-                                  + "' is meant to own it, drop it and let TimerLock create it;"
-                                  + " see docs/security.md.")));
+                              o.foreignOwnerWarning("History", store.source(), "every release")
+                                  + "; see docs/security.md.")));
     } catch (SQLException e) {
       JdbcStore.rollbackIfInTransaction(connection);
     }

@@ -14,19 +14,47 @@ import org.timerlock.jdbc.SqlStatement.Builder;
 import org.timerlock.jdbc.SqlStatement.Values;
 
 /**
- * PostgreSQL: one statement whose parts are a locking read of the row when it may be taken over
- * ({@code FOR UPDATE SKIP LOCKED}), an UPDATE that takes over the row it found, an INSERT of a
- * missing one ({@code ON CONFLICT DO NOTHING}, so a race on a new name fails no statement), and a
- * read of the row, returning the state of the row after the statement, with whether a pause refused
- * it. A refusal writes nothing: no row is locked, no transaction id taken, no WAL written, also
- * when it meets a row another node is taking at that moment, which it skips instead of waiting for
- * it and re-checking its new version under a lock (what an UPDATE, a {@code SELECT ... FOR SHARE}
- * or an {@code ON CONFLICT DO UPDATE ... WHERE} would do). Such a refusal answers "held elsewhere",
- * even for a fire the other node is about to be granted: it cannot see that fire before its commit.
+ * PostgreSQL: two statements sent together, in one round trip and one transaction. The first waits
+ * for this lock's turn: a transaction-level advisory lock on the lock's key, which every acquire of
+ * the lock takes and keeps until its transaction has ended, so that the second starts (and takes
+ * its snapshot) only once any other acquire of the same lock has committed. The second is a locking
+ * read of the row when it may be taken over ({@code FOR UPDATE SKIP LOCKED}), an UPDATE that takes
+ * over the row it found, an INSERT of a missing one ({@code ON CONFLICT DO NOTHING}, so a race on a
+ * new name fails no statement), and a read of the row, returning the state of the row after the
+ * statement, with whether a pause refused it.
+ *
+ * <p>A refusal writes nothing: no row is locked, no transaction id taken, no WAL written. A refusal
+ * that waited its turn sees the winner's take-over as committed, and its conditions fail on the row
+ * it reads: it locks nothing. Without the turn, a statement whose snapshot was taken just before
+ * another node's commit and that reaches the row just after would find the row changed and lock its
+ * newest version to re-check it (read committed's re-check of a concurrently updated row), which
+ * takes a transaction id. The wait is bounded ({@link #TURN_WAIT}): an acquire that does not get
+ * its turn in time (a node stopped inside an acquire transaction it has not committed, or an
+ * application that holds the same advisory key) runs the second statement all the same, which is
+ * correct on its own: it skips a row another transaction holds (answering "held elsewhere") instead
+ * of waiting for it.
  */
 final class PostgreSqlDialect extends Dialect {
 
+  /**
+   * The first key of every advisory lock TimerLock takes (the two-integer form, whose keys never
+   * meet those of the one-bigint form): the ASCII codes of {@code TLCK}.
+   */
+  static final int ADVISORY_CLASS = 0x544C434B;
+
+  /** How long an acquire waits at most for another acquire of the same lock to end. */
+  static final Duration TURN_WAIT = Duration.ofSeconds(2);
+
+  private final Duration turnWait;
+
   PostgreSqlDialect() {
+    this(TURN_WAIT);
+  }
+
+  /**
+   * @param turnWait how long an acquire waits at most for its turn; zero tries once
+   */
+  PostgreSqlDialect(Duration turnWait) {
     super(
         "PostgreSQL",
         TableDdl.of("VARCHAR(%d)", "TIMESTAMP(3)").ifNotExists().keyAfterColumns(),
@@ -35,6 +63,7 @@ final class PostgreSqlDialect extends Dialect {
         // (23505), or find the row type the other node's table just made (42710, duplicate_object:
         // 'type "shedlock" already exists').
         SqlErrors.states("42P07", "23505", "42710"));
+    this.turnWait = turnWait;
   }
 
   /**
@@ -155,7 +184,37 @@ final class PostgreSqlDialect extends Dialect {
 
   @Override
   AcquireStrategy acquireStrategy(LockTable t, AcquireMode mode) {
-    return new AcquireStrategy.ReturnedRow(mode, acquire(t, mode), selectState(t, mode), true);
+    return new AcquireStrategy.AfterTurn(
+        mode, waitForTurn(t).followedBy(acquire(t, mode)), selectState(t, mode));
+  }
+
+  /**
+   * Takes this lock's advisory lock for the transaction, trying again every millisecond until it
+   * has it or {@link #turnWait} has passed; true when it has it. A blocking {@code
+   * pg_advisory_xact_lock} could wait without end, and a {@code lock_timeout} would end the
+   * transaction in an error, so that the acquire statement would not run in this round trip.
+   * Another acquire of the lock holds it from before its own statement until its commit is visible:
+   * PostgreSQL releases a transaction's locks after its commit.
+   */
+  SqlStatement waitForTurn(LockTable t) {
+    long millis = turnWait.toMillis();
+    Builder b = new Builder();
+    b.sql("SELECT EXISTS (SELECT FROM generate_series(0, " + millis + ") AS turn(i)");
+    // CASE keeps the order: the first try at once, then a sleep before each further try while
+    // there is time left. A plain AND could be reordered by the planner.
+    b.sql(" WHERE CASE WHEN i = 0 OR (clock_timestamp() < statement_timestamp() + INTERVAL '");
+    b.sql(millis + " milliseconds' AND pg_sleep(0.001)::text = '')");
+    b.sql(" THEN pg_try_advisory_xact_lock(" + ADVISORY_CLASS + ", ");
+    b.param(v -> advisoryKey(t, v.name())).sql(") END); ");
+    return b.build();
+  }
+
+  /**
+   * The second key of a lock's advisory lock: a hash of the table and the stored name. Two locks
+   * whose keys meet only wait for each other's acquire, which is short; neither is refused for it.
+   */
+  static int advisoryKey(LockTable t, String name) {
+    return (t.table() + '\u0000' + name).hashCode();
   }
 
   /** The column from the update or, when it took nothing, from the insert. */

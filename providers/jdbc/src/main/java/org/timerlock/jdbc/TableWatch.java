@@ -308,21 +308,8 @@ final class TableWatch {
   }
 
   private String ownerWarning(TableOwner o) {
-    return "Lock table "
-        + o.schema()
-        + "."
-        + o.table()
-        + " is owned by role '"
-        + o.owner()
-        + "', not by '"
-        + o.user()
-        + "', the user TimerLock connects as ("
-        + store.source()
-        + "). The owner of a table can alter or drop it and add triggers that run as '"
-        + o.user()
-        + "' on every lock statement. Unless '"
-        + o.owner()
-        + "' is meant to own it, drop the table and let TimerLock create it, or set "
+    return o.foreignOwnerWarning("Lock", store.source(), "every lock statement")
+        + ", or set "
         + "timerlock.jdbc.table to a schema where only trusted roles can create tables (on"
         + " PostgreSQL 14 and earlier every role can create tables in schema public)."
         + " TimerLock needs SELECT, INSERT and UPDATE on the table; see docs/security.md.";

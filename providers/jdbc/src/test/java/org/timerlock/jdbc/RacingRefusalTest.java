@@ -28,12 +28,16 @@ import org.timerlock.teststores.TestStores;
 
 /**
  * A fleet racing for the same lock on PostgreSQL: the nodes that lose write nothing, also when
- * their statements start while the winner's take-over has not committed yet. The winner's acquire
- * statement runs in a transaction left open; every loser then runs the provider's acquire statement
- * on its own connection, inside a transaction too, so that {@code pg_current_xact_id_if_assigned()}
- * tells exactly whether the statement took a transaction id (a statement that locked or wrote a row
- * has one); the winner commits once every loser has either answered or is waiting for it. Counts,
- * not timings.
+ * their statements are sent while the winner's take-over has not committed yet. The winner's
+ * acquire runs in a transaction left open; every loser then runs the provider's acquire on its own
+ * connection, inside a transaction too, so that {@code pg_current_xact_id_if_assigned()} tells
+ * exactly whether it took a transaction id (a statement that locked or wrote a row has one); the
+ * winner commits once every loser is waiting for it. Counts, not timings.
+ *
+ * <p>A loser waits for its turn (the lock's advisory lock, which the winner holds until its commit)
+ * and then reads the row as committed: a refused fire is known to have run. A loser whose turn does
+ * not come in time (here: it tries once) runs the acquire statement while the take-over is still
+ * uncommitted; it skips the row, or waits for the winner's insert, and is refused all the same.
  */
 class RacingRefusalTest {
 
@@ -41,21 +45,62 @@ class RacingRefusalTest {
   private static final Instant FIRE = Instant.parse("2030-01-01T03:00:00Z");
   private static final LockTable TABLE = LockTable.shedLockLayout("shedlock");
 
+  /** Longer than any wait of the test: the losers surely wait until the winner commits. */
+  private static final PostgreSqlDialect PATIENT = new PostgreSqlDialect(Duration.ofMinutes(5));
+
+  /** A turn that never comes in time: the acquire statement runs as if the wait had run out. */
+  private static final PostgreSqlDialect HASTY = new PostgreSqlDialect(Duration.ZERO);
+
+  /** Waiting for the turn: sleeping between two tries of the advisory lock. */
+  private static final String WAITING_FOR_TURN = "wait_event = 'PgSleep'";
+
+  /** Waiting for the winner's transaction: a row lock or the winner's insert. */
+  private static final String WAITING_ON_A_LOCK = "wait_event_type = 'Lock'";
+
   /** The row exists and is free: the winner is taking it over when the losers arrive. */
   @ParameterizedTest
   @EnumSource(AcquireMode.class)
-  void losersOfATakeOverTakeNoTransactionId(AcquireMode mode) throws Exception {
-    race(mode, true);
+  void losersOfATakeOverWaitTheirTurnAndTakeNoTransactionId(AcquireMode mode) throws Exception {
+    race(PATIENT, WAITING_FOR_TURN, mode, true, committedAnswer(mode));
   }
 
   /** The name has no row yet: the winner is inserting it when the losers arrive. */
   @ParameterizedTest
   @EnumSource(AcquireMode.class)
-  void losersOfAnInsertTakeNoTransactionId(AcquireMode mode) throws Exception {
-    race(mode, false);
+  void losersOfAnInsertWaitTheirTurnAndTakeNoTransactionId(AcquireMode mode) throws Exception {
+    race(PATIENT, WAITING_FOR_TURN, mode, false, committedAnswer(mode));
   }
 
-  private void race(AcquireMode mode, boolean rowExists) throws Exception {
+  /** The take-over is uncommitted when the losers' statement runs: they skip the row. */
+  @ParameterizedTest
+  @EnumSource(AcquireMode.class)
+  void losersWithoutTheirTurnSkipATakeOverAndTakeNoTransactionId(AcquireMode mode)
+      throws Exception {
+    race(HASTY, WAITING_ON_A_LOCK, mode, true, Outcome.HELD_ELSEWHERE);
+  }
+
+  /**
+   * The insert is uncommitted when the losers' statement runs: they wait for it, then insert
+   * nothing.
+   */
+  @ParameterizedTest
+  @EnumSource(AcquireMode.class)
+  void losersWithoutTheirTurnLoseAnInsertAndTakeNoTransactionId(AcquireMode mode) throws Exception {
+    race(HASTY, WAITING_ON_A_LOCK, mode, false, Outcome.HELD_ELSEWHERE);
+  }
+
+  /** What a loser that reads the winner's committed row answers: a granted fire has run. */
+  private static Outcome committedAnswer(AcquireMode mode) {
+    return mode.fire() ? Outcome.ALREADY_RAN : Outcome.HELD_ELSEWHERE;
+  }
+
+  private void race(
+      PostgreSqlDialect dialect,
+      String waiting,
+      AcquireMode mode,
+      boolean rowExists,
+      Outcome expected)
+      throws Exception {
     ExecutorService threads = Executors.newFixedThreadPool(LOSERS);
     try (IsolatedDatabase db = TestStores.isolatedDatabase(StoreKind.POSTGRES, getClass());
         HikariDataSource pool = Pools.pool(db, LOSERS + 3);
@@ -67,10 +112,7 @@ class RacingRefusalTest {
               ? LockConfiguration.of("raced", Duration.ofMinutes(5)).forFire(FIRE.minusSeconds(60))
               : LockConfiguration.of("other", Duration.ofMinutes(5));
       setup.lock(earlier).orElseThrow().unlock();
-      AcquireStrategy strategy;
-      try (Connection c = pool.getConnection()) {
-        strategy = DatabaseProducts.detect(c.getMetaData()).acquireStrategy(TABLE, mode);
-      }
+      AcquireStrategy strategy = dialect.acquireStrategy(TABLE, mode);
       try (Connection winner = pool.getConnection();
           Connection observer = pool.getConnection()) {
         winner.setAutoCommit(false);
@@ -85,15 +127,19 @@ class RacingRefusalTest {
         for (Loser loser : losers) {
           answers.add(threads.submit(loser::attempt));
         }
-        awaitAnsweredOrWaiting(observer, losers, answers);
+        awaitAnsweredOrWaiting(observer, waiting, losers, answers);
         winner.commit();
 
         for (Future<LoserSaw> answer : answers) {
           LoserSaw saw = answer.get(2, TimeUnit.MINUTES);
           System.out.printf(
-              "PostgreSQL %s race, %s: loser answered %s, transaction id %s%n",
-              rowExists ? "take-over" : "insert", mode, saw.outcome(), saw.transactionId());
-          assertThat(saw.outcome()).as("a loser's answer").isEqualTo(Outcome.HELD_ELSEWHERE);
+              "PostgreSQL %s race, %s, %s: loser answered %s, transaction id %s%n",
+              rowExists ? "take-over" : "insert",
+              dialect == PATIENT ? "waiting its turn" : "without its turn",
+              mode,
+              saw.outcome(),
+              saw.transactionId());
+          assertThat(saw.outcome()).as("a loser's answer").isEqualTo(expected);
           assertThat(saw.transactionId()).as("a loser's transaction id").isNull();
         }
       }
@@ -140,11 +186,12 @@ class RacingRefusalTest {
   }
 
   /**
-   * Waits until every loser has answered or waits on a lock (the winner's transaction): only then
-   * has each loser's statement surely started before the winner commits.
+   * Waits until every loser has answered or waits as {@code waiting} says (for its turn, or for the
+   * winner's transaction): only then has each loser's acquire surely been sent before the winner
+   * commits.
    */
   private static void awaitAnsweredOrWaiting(
-      Connection observer, List<Loser> losers, List<Future<LoserSaw>> answers)
+      Connection observer, String waiting, List<Loser> losers, List<Future<LoserSaw>> answers)
       throws SQLException, InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
     while (true) {
@@ -154,7 +201,7 @@ class RacingRefusalTest {
           pending.add(losers.get(i).pid);
         }
       }
-      if (pending.isEmpty() || waitingOnLocks(observer, pending) == pending.size()) {
+      if (pending.isEmpty() || waitingAs(observer, waiting, pending) == pending.size()) {
         return;
       }
       if (System.nanoTime() - deadline > 0) {
@@ -164,10 +211,11 @@ class RacingRefusalTest {
     }
   }
 
-  private static int waitingOnLocks(Connection observer, List<Integer> pids) throws SQLException {
+  private static int waitingAs(Connection observer, String waiting, List<Integer> pids)
+      throws SQLException {
     try (PreparedStatement ps =
         observer.prepareStatement(
-            "SELECT count(*) FROM pg_stat_activity WHERE pid = ANY(?) AND wait_event_type = 'Lock'")) {
+            "SELECT count(*) FROM pg_stat_activity WHERE pid = ANY(?) AND " + waiting)) {
       Array array = observer.createArrayOf("int4", pids.toArray());
       ps.setArray(1, array);
       try (ResultSet rs = ps.executeQuery()) {
