@@ -16,9 +16,8 @@ import org.timerlock.servertests.ServerLog;
  * port; {@code mpTelemetry-2.0} records TimerLock's meters, which the application sees because the
  * adapter deploys it through {@code server.xml} with {@code <classloader
  * apiTypeVisibility="+third-party"/>} (arquillian.xml). Liberty has no endpoint that serves an
- * application's own meters: node1's OpenTelemetry SDK exports them to {@code messages.log} every
- * second (its {@code bootstrap.properties}, set by the pom), where {@link LoggedMetrics} reads
- * them.
+ * application's own meters: node1's OpenTelemetry SDK exports them to {@code messages.log} every 2
+ * s (its {@code bootstrap.properties}, set by the pom), where {@link LoggedMetrics} reads them.
  */
 class HealthAndMetricsIT extends HealthAndMetricsTests {
 
