@@ -125,8 +125,14 @@ public final class DefaultLockingTaskExecutor implements LockingTaskExecutor {
     }
     switch (attempt.outcome()) {
       case ACQUIRED:
-        long leaseEnd = System.nanoTime() + leased.lockAtLeastFor().toNanos();
-        return runHolding(task, configuration, attempt.lock().orElseThrow(), leaseEnd);
+        // One clock read for both: the run's start and the end of the lease it keeps.
+        long start = System.nanoTime();
+        return runHolding(
+            task,
+            configuration,
+            attempt.acquiredLock(),
+            start,
+            start + leased.lockAtLeastFor().toNanos());
       case ALREADY_RAN:
         // The usual answer for every node but the winner once the winner has released: as quiet
         // as a lock held elsewhere.
@@ -172,14 +178,17 @@ public final class DefaultLockingTaskExecutor implements LockingTaskExecutor {
   }
 
   private <T> TaskResult<T> runHolding(
-      Callable<T> task, LockConfiguration configuration, SimpleLock lock, long leaseEndNanos)
+      Callable<T> task,
+      LockConfiguration configuration,
+      SimpleLock lock,
+      long start,
+      long leaseEndNanos)
       throws Exception {
     ActiveLocks.Held held = ActiveLocks.push(configuration, lock, extensionFailures);
     if (lock instanceof KeepAliveLockProvider.KeepAliveLock keepAlive) {
       keepAlive.reportFailuresTo(failure -> extensionFailures.accept(configuration, failure));
     }
     OptionalLong token = lock.fencingToken();
-    long start = System.nanoTime();
     Throwable failure = null;
     try {
       acquired(configuration, token);

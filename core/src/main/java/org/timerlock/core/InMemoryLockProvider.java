@@ -88,7 +88,7 @@ public final class InMemoryLockProvider implements LockProvider {
       long lockUntilNanos,
       long fencingToken,
       long lastFireMillis,
-      RunRecord lastRun,
+      LastRun lastRun,
       LockPause pause) {
 
     /** A name never taken, paused. */
@@ -242,6 +242,30 @@ public final class InMemoryLockProvider implements LockProvider {
     return Optional.of(admin);
   }
 
+  /**
+   * The latest run of a name as its release saw it. It becomes a {@link RunRecord} only when the
+   * admin or the history reads it, so that a release makes no instants.
+   */
+  private record LastRun(
+      LockConfiguration configuration,
+      String nodeId,
+      long startedNanos,
+      long endedNanos,
+      RunEnd end) {
+
+    RunRecord record() {
+      return new RunRecord(
+          configuration.fireInstant(),
+          nodeId,
+          wall(startedNanos),
+          wall(endedNanos),
+          end.outcome(),
+          configuration.kind(),
+          end.errorClass(),
+          end.errorMessage());
+    }
+  }
+
   private static LockInfo info(String name, Entry entry) {
     long now = System.nanoTime();
     boolean taken = entry.owner != NEVER_TAKEN;
@@ -252,7 +276,7 @@ public final class InMemoryLockProvider implements LockProvider {
         taken ? wall(entry.lockUntilNanos) : null,
         entry.lockUntilNanos - now > 0,
         entry.lastFireMillis == NO_FIRE ? null : Instant.ofEpochMilli(entry.lastFireMillis),
-        entry.lastRun,
+        entry.lastRun == null ? null : entry.lastRun.record(),
         entry.pauseInForce(),
         taken ? entry.fencingToken : null);
   }
@@ -300,16 +324,7 @@ public final class InMemoryLockProvider implements LockProvider {
                 }
                 long now = System.nanoTime();
                 RunEnd recorded = current.lockUntilNanos - now > 0 ? end : end.lockLost();
-                RunRecord run =
-                    new RunRecord(
-                        configuration.fireInstant(),
-                        ownerNodeId,
-                        wall(lockedAtNanos),
-                        wall(now),
-                        recorded.outcome(),
-                        configuration.kind(),
-                        recorded.errorClass(),
-                        recorded.errorMessage());
+                LastRun run = new LastRun(configuration, ownerNodeId, lockedAtNanos, now, recorded);
                 // Kept, expired, rather than removed: the guard must remember the latest fire.
                 return new Entry(
                     owner,
@@ -321,8 +336,8 @@ public final class InMemoryLockProvider implements LockProvider {
                     current.pause);
               });
       // Ours, after the release, only if this release wrote it.
-      if (after != null && after.owner == owner) {
-        record(configuration.name(), after.lastRun);
+      if (after != null && after.owner == owner && history.enabled()) {
+        record(configuration.name(), after.lastRun.record());
       }
     }
 

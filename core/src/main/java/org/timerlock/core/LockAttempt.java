@@ -94,6 +94,11 @@ public final class LockAttempt {
     return Optional.ofNullable(lock);
   }
 
+  /** The acquisition, or null when refused: for the executor, which asks at every call. */
+  SimpleLock acquiredLock() {
+    return lock;
+  }
+
   @Override
   public String toString() {
     return "LockAttempt[" + outcome + "]";

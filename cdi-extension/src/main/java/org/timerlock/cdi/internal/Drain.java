@@ -75,7 +75,11 @@ final class Drain {
     // Counted and added before the check: a close that starts after it waits for the call, and a
     // call that checks after the close leaves again at once.
     pass.calls.incrementAndGet();
-    running.add(pass);
+    // A method's pass stays in the set from its first call on: asking is a read, while adding again
+    // would lock the set's bin at every call.
+    if (!pass.kept || !running.contains(pass)) {
+      running.add(pass);
+    }
     if (closed) {
       leave(pass);
       return null;
@@ -88,8 +92,12 @@ final class Drain {
     if (pass.calls.decrementAndGet() == 0 && !pass.kept) {
       running.remove(pass);
     }
-    synchronized (this) {
-      notifyAll();
+    // Only close waits, and only after closed is set: the count went down before this read, so a
+    // close that this read misses sees the lower count when it checks.
+    if (closed) {
+      synchronized (this) {
+        notifyAll();
+      }
     }
   }
 

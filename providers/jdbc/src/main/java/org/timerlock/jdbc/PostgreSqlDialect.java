@@ -199,7 +199,9 @@ final class PostgreSqlDialect extends Dialect {
   SqlStatement waitForTurn(LockTable t) {
     long millis = turnWait.toMillis();
     Builder b = new Builder();
-    b.sql("SELECT EXISTS (SELECT FROM generate_series(0, " + millis + ") AS turn(i)");
+    // The series in a select list yields its numbers one by one, as the tries ask for them; in a
+    // FROM clause it would be made whole before the first try, a cost to every acquire.
+    b.sql("SELECT EXISTS (SELECT FROM (SELECT generate_series(0, " + millis + ") AS i) AS turn");
     // CASE keeps the order: the first try at once, then a sleep before each further try while
     // there is time left. A plain AND could be reordered by the planner.
     b.sql(" WHERE CASE WHEN i = 0 OR (clock_timestamp() < statement_timestamp() + INTERVAL '");

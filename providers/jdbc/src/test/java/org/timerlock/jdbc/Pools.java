@@ -34,15 +34,28 @@ final class Pools {
 
   /**
    * A pool that cannot reach anything: stands for a database that is down. Its getConnection()
-   * waits long enough for the pool's own connection attempt to have failed, so that the timeout it
-   * reports carries that failure's SQLState.
+   * fails after half a second: the contract checks that an attempt on a store that is down fails
+   * and is reported, not why, so it need not wait for the pool's own connection attempt.
    */
   static HikariDataSource unreachable(String url) {
+    return unreachable(url, 500);
+  }
+
+  /**
+   * A pool that cannot reach anything, whose getConnection() waits long enough for the pool's own
+   * connection attempt to have failed, so that the timeout it reports carries that failure's
+   * SQLState.
+   */
+  static HikariDataSource unreachableWithCause(String url) {
+    return unreachable(url, 3000);
+  }
+
+  private static HikariDataSource unreachable(String url, long connectionTimeoutMillis) {
     HikariConfig config = new HikariConfig();
     config.setJdbcUrl(url);
     config.setMaximumPoolSize(1);
     config.setMinimumIdle(0);
-    config.setConnectionTimeout(3000);
+    config.setConnectionTimeout(connectionTimeoutMillis);
     config.setInitializationFailTimeout(-1);
     return new HikariDataSource(config);
   }

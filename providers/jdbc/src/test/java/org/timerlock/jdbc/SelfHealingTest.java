@@ -135,7 +135,7 @@ class SelfHealingTest {
 
   @Test
   void unreachableDatabaseSaysWhereAndWhy() {
-    try (HikariDataSource pool = Pools.unreachable("jdbc:postgresql://127.0.0.1:1/test");
+    try (HikariDataSource pool = Pools.unreachableWithCause("jdbc:postgresql://127.0.0.1:1/test");
         JdbcLockProvider provider =
             JdbcLockProvider.builder()
                 .dataSource(pool)

@@ -73,6 +73,18 @@ class RedisSentinelTest {
     }
   }
 
+  /**
+   * The server's role. A master that is being demoted closes its clients' connections, redis-cli's
+   * too: a question that fails that way is asked again, as "not yet".
+   */
+  private static String role(RedisServerProcess server) {
+    try {
+      return server.cli("role");
+    } catch (IllegalStateException closedDuringTheSwitch) {
+      return "";
+    }
+  }
+
   private static String currentMasterPort() {
     String[] address =
         sentinel.cli("sentinel", "get-master-addr-by-name", MASTER_NAME).split("\\s+");
@@ -175,7 +187,7 @@ class RedisSentinelTest {
       // writes there, and such a lock is lost when the old master resyncs from the new one: the
       // asynchronous-failover window the documentation describes. Past that point, writes to the
       // old master fail (READONLY) instead.
-      await(() -> master.cli("role").startsWith("slave"), "the old master is demoted to a replica");
+      await(() -> role(master).startsWith("slave"), "the old master is demoted to a replica");
 
       // During the switch, attempts may fail; they must fail as LockExceptions, and the same
       // provider must lock on the new master soon after.

@@ -11,6 +11,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -44,6 +45,13 @@ public abstract class HealthAndMetricsTests {
   /** The name of the application. */
   public static final String APP = "observed";
 
+  /**
+   * The system property in which a server module's build gives the application more configuration
+   * lines, separated by {@code |}: the exporter of a server that publishes the application's meters
+   * through OpenTelemetry, for instance.
+   */
+  public static final String EXTRA_CONFIG = "observed.config";
+
   /** The job whose fires are counted: the example's CacheRefresher, every 3 s. */
   static final String LOCK = "cache-refresh";
 
@@ -64,10 +72,14 @@ public abstract class HealthAndMetricsTests {
   @Deployment(name = APP, testable = false)
   @TargetsContainer("node1")
   static WebArchive app() {
-    return Deployments.withConfig(
-        Deployments.exampleApp(APP),
-        "timerlock.provider=redis",
-        "timerlock.redis.uri=" + REDIS.uri());
+    List<String> config = new ArrayList<>();
+    config.add("timerlock.provider=redis");
+    config.add("timerlock.redis.uri=" + REDIS.uri());
+    String extra = System.getProperty(EXTRA_CONFIG, "");
+    if (!extra.isBlank()) {
+      config.addAll(List.of(extra.split("\\|")));
+    }
+    return Deployments.withConfig(Deployments.exampleApp(APP), config.toArray(String[]::new));
   }
 
   @AfterAll

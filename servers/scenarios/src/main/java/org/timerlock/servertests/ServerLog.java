@@ -19,6 +19,9 @@ import org.timerlock.cdi.internal.CdiMessage;
  */
 public final class ServerLog {
 
+  /** The terminal colour escapes Payara writes around the level and the logger, in its file too. */
+  private static final Pattern ANSI_ESCAPE = Pattern.compile("\u001B\\[[0-9;]*m");
+
   private final Path file;
   private final Pattern entryStart;
   private final Pattern warningOrWorse;
@@ -57,6 +60,22 @@ public final class ServerLog {
   }
 
   /**
+   * The log file Payara Micro writes with {@code --logtofile}: ODL entries as GlassFish writes
+   * them, {@code [time] [product] [LEVEL] [message id] [logger] ... [[ text ]]}, with terminal
+   * colour escapes around the level and the logger (read without them). A restarted instance
+   * appends to it.
+   *
+   * @param file the log file
+   * @return the log
+   */
+  public static ServerLog payara(Path file) {
+    return new ServerLog(
+        file,
+        Pattern.compile("^\\[\\d{4}-\\d{2}-\\d{2}T"),
+        Pattern.compile("^\\[[^\\]]+\\] \\[[^\\]]*\\] \\[(WARNING|SEVERE)\\]"));
+  }
+
+  /**
    * Whether the deployment's summary, one {@code TIMERLOCK-222} line per lock, was written after a
    * mark. What the server and TimerLock log while deploying comes before it, so once it is there a
    * server that writes its log late (GlassFish buffers it) has written those lines too.
@@ -91,7 +110,7 @@ public final class ServerLog {
   public List<String> entriesSince(long mark) {
     List<String> entries = new ArrayList<>();
     StringBuilder entry = null;
-    for (String line : readSince(mark).split("\r?\n")) {
+    for (String line : ANSI_ESCAPE.matcher(readSince(mark)).replaceAll("").split("\r?\n")) {
       if (entryStart.matcher(line).find()) {
         if (entry != null) {
           entries.add(entry.toString());
@@ -119,6 +138,24 @@ public final class ServerLog {
     return entriesSince(mark).stream()
         .filter(e -> warningOrWorse.matcher(e).find())
         .filter(e -> e.contains("TIMERLOCK-") || e.contains("org.timerlock"))
+        .toList();
+  }
+
+  /**
+   * The entries after a mark at WARNING level or worse that say a class of one of the packages
+   * could not be found, whoever logged them: an annotation scanner that met a reference to an API
+   * the server lacks.
+   *
+   * @param mark what {@link #mark()} returned
+   * @param packages package names, such as {@code io.micrometer}
+   * @return the entries, oldest first
+   */
+  public List<String> missingClassWarningsSince(long mark, List<String> packages) {
+    return entriesSince(mark).stream()
+        .filter(e -> warningOrWorse.matcher(e).find())
+        .filter(e -> e.contains("not found") || e.contains("NoClassDefFound"))
+        .filter(
+            e -> packages.stream().anyMatch(p -> e.contains(p) || e.contains(p.replace('.', '/'))))
         .toList();
   }
 

@@ -8,6 +8,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * The build's chaos runs: on PostgreSQL and on a private Redis with an append-only file fsynced
@@ -22,7 +24,11 @@ import org.junit.jupiter.api.Test;
  * lease alone are reported, not asserted: they depend on timing. Reports are in {@code
  * target/chaos-short}. The seed is {@code -Dtimerlock.test.chaos.seed}, by default {@link
  * ChaosSettings#DEFAULT_SEED}.
+ *
+ * <p>The two stores run at the same time: their runs share nothing, and what is asserted holds
+ * however late a node or the orchestrator is scheduled (a late node is what the faults make).
  */
+@Execution(ExecutionMode.CONCURRENT)
 class ChaosShortTest {
 
   private static final long SEED =

@@ -12,6 +12,8 @@ import java.util.stream.Stream;
 import net.javacrumbs.shedlock.provider.jdbctemplate.JdbcTemplateLockProvider;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -87,8 +89,14 @@ class MixedFleetMatrixTest {
     return cases.stream();
   }
 
+  /**
+   * Each set-up and store at the same time: each has a table or key space of its own, and its
+   * scenarios mostly wait for leases and polls, whose outcomes depend on the stores' clocks, not on
+   * how fast this JVM runs.
+   */
   @ParameterizedTest(name = "{0} on {1}")
   @MethodSource("setups")
+  @Execution(ExecutionMode.CONCURRENT)
   void shedLockAndTimerLock(ShedLockSetup setup, StoreKind store) throws Exception {
     String space = setup.name().toLowerCase(Locale.ROOT);
     try (ShedLockNode shedLockNode = shedLock(setup, store, space);
