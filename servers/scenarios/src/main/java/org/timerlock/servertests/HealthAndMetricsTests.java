@@ -34,7 +34,9 @@ import org.timerlock.teststores.RedisServerProcess;
  * the store is down.
  *
  * <p>A server module's subclass names the endpoints: the readiness report (MicroProfile Health
- * JSON) and a Prometheus text export of the application's metrics.
+ * JSON) and a Prometheus text export of the application's metrics. A server that has no endpoint
+ * for the application's metrics reads them where it exports them instead, by overriding {@link
+ * #counter}.
  */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
@@ -93,11 +95,15 @@ public abstract class HealthAndMetricsTests {
   protected abstract URI readiness();
 
   /**
-   * The server's Prometheus text export, with the application's metrics.
+   * The server's Prometheus text export, with the application's metrics; read by {@link #counter}
+   * unless a subclass reads its counters elsewhere.
    *
    * @return e.g. {@code http://127.0.0.1:9990/prometheus}
    */
-  protected abstract URI prometheus();
+  protected URI prometheus() {
+    throw new UnsupportedOperationException(
+        getClass().getSimpleName() + " names no Prometheus export and does not override counter");
+  }
 
   /**
    * The labels the server adds to this application's series, to tell them from other applications'
@@ -105,7 +111,9 @@ public abstract class HealthAndMetricsTests {
    *
    * @return label name to value; empty if the server adds none
    */
-  protected abstract Map<String, String> applicationLabels();
+  protected Map<String, String> applicationLabels() {
+    return Map.of();
+  }
 
   @Test
   public void theAcquisitionCounterGrowsWithTheFires() throws Exception {
@@ -199,9 +207,16 @@ public abstract class HealthAndMetricsTests {
 
   /**
    * The sum of a counter's samples that have these labels and this application's, read once from
-   * the Prometheus export; 0 before the first sample.
+   * the Prometheus export; 0 before the first sample. The counter and its labels are named as
+   * Prometheus names TimerLock's meters (e.g. {@code timerlock_lock_acquired_total}, label {@code
+   * timerlock_lock_name}); a server that exports them otherwise overrides this and reads them
+   * there.
+   *
+   * @param name the counter's Prometheus name
+   * @param labels label name to value, all of which a sample must have
+   * @return the sum, as last exported
    */
-  private double counter(String name, Map<String, String> labels) {
+  protected double counter(String name, Map<String, String> labels) {
     Map<String, String> wanted = new HashMap<>(labels);
     wanted.putAll(applicationLabels());
     return PrometheusText.sum(get(prometheus()), name, wanted);

@@ -39,8 +39,10 @@ import org.timerlock.teststores.IsolatedDatabase;
  *
  * <p>The nodes and the system properties are those {@link TwoNodeTests} describes. What ran is read
  * from the store's history ({@link OperationsProbe#history}), through a node that has the
- * application. The tests run in order: the first deploys on both nodes, and the third and the
- * fourth leave nothing deployed and node2 stopped.
+ * application. The tests run in order: the first starts node2 and deploys on both nodes, the third
+ * leaves nothing deployed but node2 running, for the fourth (a server boot saved), and the fourth
+ * leaves nothing deployed and node2 stopped. (Arquillian stops node2 at the end of the class
+ * anyway, should the fourth not run.)
  */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
@@ -165,7 +167,7 @@ public abstract class OperationsTests {
     try {
       undeployTheHolderDuringARun();
     } finally {
-      leaveNothingBehind();
+      undeployAll();
     }
   }
 
@@ -259,19 +261,26 @@ public abstract class OperationsTests {
     }
   }
 
+  /** Starts node2, unless an earlier test of the class left it running. */
   private void startNode2() {
-    controller.start("node2");
-    node2Started = true;
+    if (!node2Started) {
+      controller.start("node2");
+      node2Started = true;
+    }
   }
 
   /** Undeploys what the tests deployed and stops node2. */
   private void leaveNothingBehind() {
-    for (String node : List.copyOf(DEPLOYED)) {
-      undeploy(node);
-    }
+    undeployAll();
     if (node2Started) {
       node2Started = false;
       controller.stop("node2");
+    }
+  }
+
+  private void undeployAll() {
+    for (String node : List.copyOf(DEPLOYED)) {
+      undeploy(node);
     }
   }
 

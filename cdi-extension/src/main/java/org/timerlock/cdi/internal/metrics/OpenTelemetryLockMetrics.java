@@ -2,6 +2,7 @@ package org.timerlock.cdi.internal.metrics;
 
 import io.opentelemetry.api.OpenTelemetry;
 import jakarta.annotation.PostConstruct;
+import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
@@ -34,6 +35,15 @@ public class OpenTelemetryLockMetrics extends LockEventMetrics {
   @PostConstruct
   void createInstruments() {
     meters = OpenTelemetryMeters.of(openTelemetry, LOCK_NAME, this::overdueSeconds);
+  }
+
+  /**
+   * The application stops: its gauge must not be called any more (see {@link
+   * OpenTelemetryMeters#close}).
+   */
+  @PreDestroy
+  void closeInstruments() {
+    meters.close();
   }
 
   /** One value per lock name; names past the limit share no gauge, a gauge has one value. */

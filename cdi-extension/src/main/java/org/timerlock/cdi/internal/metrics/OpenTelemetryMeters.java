@@ -8,6 +8,7 @@ import io.opentelemetry.api.common.AttributesBuilder;
 import io.opentelemetry.api.metrics.DoubleHistogram;
 import io.opentelemetry.api.metrics.LongCounter;
 import io.opentelemetry.api.metrics.Meter;
+import io.opentelemetry.api.metrics.ObservableDoubleGauge;
 import jakarta.enterprise.inject.Instance;
 import java.time.Duration;
 import java.util.Map;
@@ -23,6 +24,7 @@ final class OpenTelemetryMeters {
   private final AttributeKey<String> lockKey;
   private final Map<String, LongCounter> counters;
   private final Map<String, DoubleHistogram> histograms;
+  private final ObservableDoubleGauge overdue;
 
   private OpenTelemetryMeters(
       Meter meter, String nameKey, Supplier<Map<String, Double>> overdueSeconds) {
@@ -51,17 +53,18 @@ final class OpenTelemetryMeters {
             histogram(meter, LockEventMetrics.JOB_DURATION, "How long the locked jobs ran"),
             LockEventMetrics.HOLD_DURATION,
             histogram(meter, LockEventMetrics.HOLD_DURATION, "How long this node held the lock"));
-    meter
-        .gaugeBuilder(LockEventMetrics.OVERDUE)
-        .setUnit("s")
-        .setDescription("How late each scheduled lock is, 0 when on time")
-        .buildWithCallback(
-            measurement ->
-                overdueSeconds
-                    .get()
-                    .forEach(
-                        (lockName, seconds) ->
-                            measurement.record(seconds, attributes(lockName, null, null))));
+    overdue =
+        meter
+            .gaugeBuilder(LockEventMetrics.OVERDUE)
+            .setUnit("s")
+            .setDescription("How late each scheduled lock is, 0 when on time")
+            .buildWithCallback(
+                measurement ->
+                    overdueSeconds
+                        .get()
+                        .forEach(
+                            (lockName, seconds) ->
+                                measurement.record(seconds, attributes(lockName, null, null))));
   }
 
   /**
@@ -80,6 +83,15 @@ final class OpenTelemetryMeters {
     OpenTelemetry otel =
         openTelemetry.isResolvable() ? openTelemetry.get() : GlobalOpenTelemetry.get();
     return new OpenTelemetryMeters(otel.getMeter("org.timerlock"), nameKey, overdueSeconds);
+  }
+
+  /**
+   * Removes the overdue gauge's callback from the SDK. An SDK the server shares between
+   * applications (Open Liberty's runtime-wide MicroProfile Telemetry) outlives this application and
+   * would otherwise call it at every collection after the application is gone.
+   */
+  void close() {
+    overdue.close();
   }
 
   void count(String instrument, String lockName, String key, String value) {
