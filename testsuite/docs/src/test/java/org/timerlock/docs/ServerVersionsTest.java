@@ -30,6 +30,8 @@ class ServerVersionsTest {
                     .replaceFirst("\\.Final$", ""),
             "Open Liberty " + property(root, "openliberty-example/pom.xml", "liberty.version"),
             "Payara Micro " + property(root, "servers/payara/pom.xml", "payara.version"),
+            "Payara Server "
+                + property(root, "servers/payara-server/pom.xml", "payara.server.version"),
             "GlassFish " + property(root, "servers/glassfish/pom.xml", "glassfish.version"));
 
     assertThat(headerCells(Markdown.read(root, root.resolve(PAGE))))

@@ -1,7 +1,9 @@
 package org.timerlock.cdi.internal.health;
 
 import jakarta.enterprise.inject.Any;
+import jakarta.enterprise.inject.Instance;
 import jakarta.enterprise.inject.spi.AfterBeanDiscovery;
+import jakarta.enterprise.inject.spi.CDI;
 import jakarta.inject.Singleton;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Method;
@@ -53,7 +55,19 @@ public final class ReadinessCheck implements InvocationHandler {
                 Proxy.newProxyInstance(
                     ReadinessCheck.class.getClassLoader(),
                     new Class<?>[] {HealthCheck.class},
-                    new ReadinessCheck(beans.select(LockStoreHealth.class).get())));
+                    new ReadinessCheck(state(beans))));
+  }
+
+  /**
+   * The check's state, the application's {@link LockStoreHealth}. Payara Server 6 resolves the
+   * {@code Instance} of a bean the extension adds in a bean archive that does not see {@link
+   * LockStoreHealth} (the deployment failed with WELD-001334 when its health extension created the
+   * check), while the application's bean manager, {@link CDI#current()}, finds it. The other
+   * servers find it through the bean's own {@code Instance}, which stays the first choice.
+   */
+  private static LockStoreHealth state(Instance<Object> beans) {
+    Instance<LockStoreHealth> own = beans.select(LockStoreHealth.class);
+    return own.isUnsatisfied() ? CDI.current().select(LockStoreHealth.class).get() : own.get();
   }
 
   @Override

@@ -4,6 +4,7 @@ import java.net.URI;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.timerlock.servertests.HealthAndMetricsTests;
+import org.timerlock.servertests.OtlpMetricsReceiver;
 
 /**
  * TimerLock's readiness check and meters on Payara Micro 7. The readiness report is MicroProfile

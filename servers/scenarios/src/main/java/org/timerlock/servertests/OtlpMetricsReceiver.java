@@ -1,4 +1,4 @@
-package org.timerlock.example.payara;
+package org.timerlock.servertests;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
@@ -23,7 +23,7 @@ import java.util.zip.GZIPInputStream;
  * gives them: dots become underscores, a monotonic sum ends in {@code _total}. It reads only the
  * fields it shows; histograms are left out.
  */
-final class OtlpMetricsReceiver implements AutoCloseable {
+public final class OtlpMetricsReceiver implements AutoCloseable {
 
   private final HttpServer server;
 
@@ -40,7 +40,7 @@ final class OtlpMetricsReceiver implements AutoCloseable {
    * @param port the port the server's exporter is configured with
    * @return the receiver
    */
-  static OtlpMetricsReceiver start(int port) {
+  public static OtlpMetricsReceiver start(int port) {
     try {
       HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", port), 0);
       OtlpMetricsReceiver receiver = new OtlpMetricsReceiver(server);
@@ -53,8 +53,12 @@ final class OtlpMetricsReceiver implements AutoCloseable {
     }
   }
 
-  /** Where the Prometheus text of what was received is. */
-  URI prometheus() {
+  /**
+   * Where the Prometheus text of what was received is.
+   *
+   * @return the receiver's {@code /metrics} address
+   */
+  public URI prometheus() {
     return URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/metrics");
   }
 
