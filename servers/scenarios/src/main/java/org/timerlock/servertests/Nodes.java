@@ -19,7 +19,10 @@ final class Nodes {
   private Nodes() {}
 
   /**
-   * The process of a node's server, a descendant of the test JVM.
+   * The process of a node's server: a descendant of the test JVM, or, for a server that detaches
+   * from the command that started it (Payara Server's {@code asadmin start-domain}), any process of
+   * the machine. A module whose servers detach names a mark that no other build's server has on its
+   * command line, such as the path of its own domain directory.
    *
    * @param node the node's name
    * @return the process
@@ -28,9 +31,14 @@ final class Nodes {
     String mark = commandLineMark(node);
     return ProcessHandle.current()
         .descendants()
-        .filter(p -> p.info().commandLine().orElse("").contains(mark))
+        .filter(p -> hasMark(p, mark))
         .findFirst()
+        .or(() -> ProcessHandle.allProcesses().filter(p -> hasMark(p, mark)).findFirst())
         .orElseThrow(() -> new IllegalStateException("no server process for " + node));
+  }
+
+  private static boolean hasMark(ProcessHandle process, String mark) {
+    return process.info().commandLine().orElse("").contains(mark);
   }
 
   /**
