@@ -40,23 +40,33 @@ import java.util.stream.Stream;
  */
 public final class PayaraDomains {
 
-  /** A loaded 2-core machine took 38 s for one create-domain; far more means it hangs. */
-  private static final long CREATE_TIMEOUT_MINUTES = 10;
+  /**
+   * A loaded 2-core machine took 38 s for one create-domain, and stop-domain waits for the
+   * application's drain; far more means asadmin hangs.
+   */
+  private static final long TIMEOUT_MINUTES = 10;
 
   private PayaraDomains() {}
 
   /**
-   * Makes or restores the domains.
+   * Makes or restores the domains, or stops them.
    *
-   * @param args the Payara installation, the snapshot directory, then {@code name:portBase} for
-   *     each domain
-   * @throws Exception when a domain cannot be made
+   * @param args {@code prepare}, the Payara installation, the snapshot directory, then {@code
+   *     name:portBase} for each domain; or {@code stop}, the Payara installation, then each
+   *     domain's name
+   * @throws Exception when a domain cannot be made or stopped
    */
   public static void main(String[] args) throws Exception {
-    Path payaraHome = Path.of(args[0]);
-    Path snapshots = Path.of(args[1]);
+    Path payaraHome = Path.of(args[1]);
+    if (args[0].equals("stop")) {
+      for (int i = 2; i < args.length; i++) {
+        stop(payaraHome, args[i]);
+      }
+      return;
+    }
+    Path snapshots = Path.of(args[2]);
     List<String[]> domains = new ArrayList<>();
-    for (int i = 2; i < args.length; i++) {
+    for (int i = 3; i < args.length; i++) {
       domains.add(args[i].split(":"));
     }
     // Both at once: create-domain is mostly the key generation of one JVM at a time.
@@ -83,13 +93,41 @@ public final class PayaraDomains {
     }
   }
 
+  /**
+   * Stops a domain if it runs. The build stops both domains after the tests and before the next run
+   * replaces them: the Arquillian adapter (2.5) stops only the first domain it is asked to in a JVM
+   * (it appends each domain's name to one shared argument list, so the second {@code stop-domain}
+   * gets two names and fails), and a run that was killed leaves its domains running.
+   */
+  private static void stop(Path payaraHome, String name) throws IOException, InterruptedException {
+    if (Files.isDirectory(payaraHome.resolve("glassfish/domains").resolve(name))) {
+      // A domain that is not running is only a warning; one that cannot be stopped fails the
+      // next start-domain, which says why.
+      asadmin(payaraHome, List.of("stop-domain", name), null, false);
+    }
+  }
+
   private static void prepare(Path payaraHome, Path snapshots, String name, int portBase)
       throws IOException, InterruptedException {
     Path snapshot = snapshots.resolve(name);
     Path domain = payaraHome.resolve("glassfish/domains").resolve(name);
+    stop(payaraHome, name);
     if (!Files.isDirectory(snapshot)) {
       delete(domain);
-      create(payaraHome, snapshots, name, portBase);
+      Files.createDirectories(snapshots);
+      asadmin(
+          payaraHome,
+          List.of(
+              "--interactive=false",
+              "create-domain",
+              "--nopassword=true",
+              "--portbase",
+              String.valueOf(portBase),
+              // The ports are checked when the domain starts; another build may hold them now.
+              "--checkports=false",
+              name),
+          snapshots.resolve(name + "-create-domain.log"),
+          true);
       configure(domain, name);
       // The snapshot appears whole or not at all: a build stopped half-way makes it again.
       Path partial = snapshots.resolve(name + ".partial");
@@ -102,35 +140,35 @@ public final class PayaraDomains {
     System.out.println("Payara Server domain " + name + " ready, port base " + portBase);
   }
 
-  private static void create(Path payaraHome, Path snapshots, String name, int portBase)
+  /** Runs asadmin; unless it succeeds in time, fails with its output if it must succeed. */
+  private static void asadmin(
+      Path payaraHome, List<String> arguments, Path log, boolean mustSucceed)
       throws IOException, InterruptedException {
-    List<String> command =
-        List.of(
-            payaraHome.resolve("bin/asadmin").toString(),
-            "--interactive=false",
-            "create-domain",
-            "--nopassword=true",
-            "--portbase",
-            String.valueOf(portBase),
-            // The ports are checked when the domain starts; another build may hold them now.
-            "--checkports=false",
-            name);
-    Files.createDirectories(snapshots);
-    Path output = snapshots.resolve(name + "-create-domain.log");
+    List<String> command = new ArrayList<>();
+    command.add(payaraHome.resolve("bin/asadmin").toString());
+    command.addAll(arguments);
+    Path output = log != null ? log : Files.createTempFile("asadmin", ".log");
     Process process =
         new ProcessBuilder(command)
             .redirectErrorStream(true)
             .redirectOutput(output.toFile())
             .start();
-    boolean ended = process.waitFor(CREATE_TIMEOUT_MINUTES, TimeUnit.MINUTES);
-    if (!ended || process.exitValue() != 0) {
+    boolean ended = process.waitFor(TIMEOUT_MINUTES, TimeUnit.MINUTES);
+    String printed = Files.readString(output, StandardCharsets.UTF_8);
+    if (log == null) {
+      Files.delete(output);
+    }
+    if (!ended) {
       process.destroyForcibly();
+    }
+    if (mustSucceed && (!ended || process.exitValue() != 0)) {
       throw new IllegalStateException(
           String.join(" ", command)
-              + (ended ? " failed" : " did not end in " + CREATE_TIMEOUT_MINUTES + " min")
+              + (ended ? " failed" : " did not end in " + TIMEOUT_MINUTES + " min")
               + ":\n"
-              + Files.readString(output, StandardCharsets.UTF_8));
+              + printed);
     }
+    System.out.print(printed);
   }
 
   private static void configure(Path domain, String name) throws IOException {

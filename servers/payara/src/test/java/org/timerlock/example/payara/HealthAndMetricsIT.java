@@ -1,43 +1,10 @@
 package org.timerlock.example.payara;
 
-import java.net.URI;
-import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.timerlock.servertests.HealthAndMetricsTests;
-import org.timerlock.servertests.OtlpMetricsReceiver;
+import org.timerlock.servertests.OtlpHealthAndMetricsTests;
 
 /**
- * TimerLock's readiness check and meters on Payara Micro 7. The readiness report is MicroProfile
- * Health's, at {@code /health/ready} on the node's HTTP port. Payara 7 publishes an application's
- * OpenTelemetry meters (MicroProfile Telemetry) through the exporter its configuration names: the
- * build gives the application the OTLP exporter's settings (system property {@value
- * HealthAndMetricsTests#EXTRA_CONFIG}, see the module's POM), and the meters reach a collector in
- * this JVM, which shows them as Prometheus text.
+ * TimerLock's readiness check and meters on Payara Micro 7: MicroProfile Health at {@code
+ * /health/ready}, the meters over OTLP to the test's collector (see the module's POM for the
+ * exporter's settings).
  */
-class HealthAndMetricsIT extends HealthAndMetricsTests {
-
-  private static final OtlpMetricsReceiver COLLECTOR =
-      OtlpMetricsReceiver.start(Integer.getInteger("otlp.port"));
-
-  @AfterAll
-  static void stopTheCollector() {
-    COLLECTOR.close();
-  }
-
-  @Override
-  protected URI readiness() {
-    return URI.create(
-        "http://127.0.0.1:" + System.getProperty("node1.http.port") + "/health/ready");
-  }
-
-  @Override
-  protected URI prometheus() {
-    return COLLECTOR.prometheus();
-  }
-
-  /** Each application has an OpenTelemetry SDK of its own: its series carry no label of it. */
-  @Override
-  protected Map<String, String> applicationLabels() {
-    return Map.of();
-  }
-}
+class HealthAndMetricsIT extends OtlpHealthAndMetricsTests {}
