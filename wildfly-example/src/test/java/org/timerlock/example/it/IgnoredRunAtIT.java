@@ -1,0 +1,95 @@
+package org.timerlock.example.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.jboss.arquillian.container.test.api.Deployer;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.container.test.api.TargetsContainer;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
+import org.jboss.shrinkwrap.api.asset.StringAsset;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.timerlock.cdi.internal.CdiMessage;
+import org.timerlock.servertests.Deployments;
+import org.timerlock.servertests.Recorder;
+import org.timerlock.servertests.ScheduledMethodJob;
+import org.timerlock.servertests.ServerLog;
+
+/**
+ * WildFly 39 has the Jakarta Concurrency 3.0 API, whose {@code @Asynchronous} has no {@code runAt}:
+ * it runs a {@code runAt} method once per call, and says nothing. TimerLock's deployment says it,
+ * one INFO line for the method, naming it.
+ */
+@ExtendWith(ArquillianExtension.class)
+@RunAsClient
+class IgnoredRunAtIT {
+
+  private static final String APP = "runat-on-concurrency-30";
+
+  @ArquillianResource Deployer deployer;
+
+  /**
+   * The example with {@link ScheduledMethodJob}, compiled against Concurrency 3.1. Its {@link
+   * Recorder} looks up {@value Recorder#DATASOURCE}: here node1's own datasource, which nothing
+   * writes to, as a run on Concurrency 3.0 has no fire to record.
+   */
+  @Deployment(name = APP, managed = false, testable = false)
+  @TargetsContainer("node1")
+  static WebArchive app() {
+    String webXml =
+        """
+        <web-app xmlns="https://jakarta.ee/xml/ns/jakartaee" version="6.0">
+          <resource-ref>
+            <res-ref-name>%s</res-ref-name>
+            <lookup-name>java:jboss/datasources/ExampleDS</lookup-name>
+          </resource-ref>
+        </web-app>
+        """
+            .formatted(Recorder.DATASOURCE);
+    return Deployments.exampleApp(APP)
+        .addClasses(ScheduledMethodJob.class, Recorder.class)
+        .addAsWebInfResource(new StringAsset(webXml), "web.xml");
+  }
+
+  @Test
+  void theDeploymentSaysTheServerIgnoresTheRunAtSchedule() throws Exception {
+    ServerLog log =
+        ServerLog.wildFly(Path.of(System.getProperty("nodes.dir"), "node1", "log", "server.log"));
+    long mark = log.mark();
+    deployer.deploy(APP);
+    try {
+      // The line comes with the deployment summary, before deploy returns; a deadline in case
+      // the log is written late. The example's other locked methods have no runAt.
+      long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+      List<String> ignored = ignoredRunAt(log, mark);
+      while (ignored.isEmpty() && System.nanoTime() < deadline) {
+        Thread.sleep(200);
+        ignored = ignoredRunAt(log, mark);
+      }
+      assertThat(ignored)
+          .as("one INFO line, for the runAt method, in " + log)
+          .singleElement()
+          .satisfies(
+              line ->
+                  assertThat(line)
+                      .contains(" INFO ")
+                      .contains(ScheduledMethodJob.class.getName() + ".run()")
+                      .contains("Jakarta Concurrency 3.1")
+                      .contains("LockedTasks"));
+    } finally {
+      deployer.undeploy(APP);
+    }
+  }
+
+  private static List<String> ignoredRunAt(ServerLog log, long mark) {
+    return log.entriesSince(mark).stream()
+        .filter(e -> e.contains(CdiMessage.RUN_AT_IGNORED.code()))
+        .toList();
+  }
+}
