@@ -51,13 +51,7 @@ public class RunThreads {
     /** What the current thread shows now. */
     public static Seen now() {
       String thread = Thread.currentThread().toString();
-      boolean asserted;
-      try {
-        LockAssert.assertLocked();
-        asserted = true;
-      } catch (IllegalStateException e) {
-        asserted = false;
-      }
+      boolean asserted = lockAsserted();
       try {
         return new Seen(
             thread,
@@ -67,6 +61,15 @@ public class RunThreads {
       } catch (IllegalStateException noLock) {
         return new Seen(thread, null, null, asserted);
       }
+    }
+  }
+
+  private static boolean lockAsserted() {
+    try {
+      LockAssert.assertLocked();
+      return true;
+    } catch (IllegalStateException notLocked) {
+      return false;
     }
   }
 
