@@ -42,8 +42,9 @@ class IgnoredRunAtIT {
   /**
    * The example with {@link ScheduledMethodJob}, compiled against Concurrency 3.1, and what it
    * needs to deploy: the beans it injects, whose {@value Recorder#DATASOURCE} is here node1's own
-   * datasource (the runs are not what this test checks), and the durations of the lock of the task
-   * it schedules through {@code LockedTasks}.
+   * datasource, and the durations of the lock of the task it schedules through {@code LockedTasks}.
+   * That datasource has no table of runs, so the task's runs fail while the application is
+   * deployed, and WildFly logs an ERROR for each: the runs are not what this test checks.
    */
   @Deployment(name = APP, managed = false, testable = false)
   @TargetsContainer("node1")
