@@ -67,9 +67,19 @@ final class GlassFishDomain implements AutoCloseable {
         "--domaindir",
         domainsDir.toString(),
         name);
-    domain.running = true;
     domain.verboseStart = domain.startVerbose();
-    domain.awaitAdminListener();
+    domain.running = true;
+    try {
+      domain.awaitAdminListener();
+    } catch (RuntimeException e) {
+      // A domain that did not come up in time is not left running for the rest of the build.
+      try {
+        domain.close();
+      } catch (RuntimeException stop) {
+        e.addSuppressed(stop);
+      }
+      throw e;
+    }
     return domain;
   }
 
@@ -92,7 +102,7 @@ final class GlassFishDomain implements AutoCloseable {
 
   /**
    * Polls the admin port until the domain answers a remote-only command ({@code version} answers
-   * from the local installation when the domain is down); fails with the console's end.
+   * from the local installation when the domain is down); fails naming the console log.
    */
   private void awaitAdminListener() {
     long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(COMMAND_TIMEOUT_MINUTES);
@@ -104,10 +114,8 @@ final class GlassFishDomain implements AutoCloseable {
                 + (verboseStart.isAlive()
                     ? " did not answer within " + COMMAND_TIMEOUT_MINUTES + " minutes"
                     : " stopped starting (start-domain exit code " + verboseStart.exitValue() + ")")
-                + "; the end of "
-                + consoleLog()
-                + ":\n"
-                + tail(consoleLog()));
+                + "; its console: "
+                + consoleLog());
       }
       try {
         Thread.sleep(2000);
@@ -239,16 +247,6 @@ final class GlassFishDomain implements AutoCloseable {
         .environment()
         .put("AS_JAVA", System.getProperty("glassfish.java.home", System.getProperty("java.home")));
     return builder;
-  }
-
-  /** The last lines of a file, for a failure message. */
-  private static String tail(Path file) {
-    try {
-      List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-      return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
-    } catch (IOException e) {
-      return "(unreadable: " + e + ")";
-    }
   }
 
   private Result asadmin(List<String> args) {
