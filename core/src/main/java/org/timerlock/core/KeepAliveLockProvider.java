@@ -133,9 +133,16 @@ public final class KeepAliveLockProvider implements LockProvider {
       }
     }
 
-    /** Where renewal failures and the loss of the lock are told: the executor's listeners. */
-    void reportFailuresTo(Consumer<LockException> failures) {
+    /**
+     * Where renewal failures and the loss of the lock are told: the executor's listeners. A loss
+     * that came before, while the executor had not yet taken the lock over (a renewal runs after
+     * half of lockAtMostFor, which a busy machine can pass), is told to them at once.
+     */
+    synchronized void reportFailuresTo(Consumer<LockException> failures) {
       this.failures = failures;
+      if (lossReason != null) {
+        failures.accept(lossOf(lossReason));
+      }
     }
 
     private void lost(String reason) {
@@ -146,10 +153,13 @@ public final class KeepAliveLockProvider implements LockProvider {
           CoreMessage.LOCK_LOST.text("Lock ''{0}'' was lost while its task runs: {1}"),
           Printable.of(configuration.name()),
           reason);
-      failures.accept(
-          new LockException(
-              CoreMessage.LOCK_LOST.text(
-                  "Lock '" + Printable.of(configuration.name()) + "' was lost: " + reason)));
+      failures.accept(lossOf(reason));
+    }
+
+    private LockException lossOf(String reason) {
+      return new LockException(
+          CoreMessage.LOCK_LOST.text(
+              "Lock '" + Printable.of(configuration.name()) + "' was lost: " + reason));
     }
 
     synchronized boolean isLost() {

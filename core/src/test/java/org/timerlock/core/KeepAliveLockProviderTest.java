@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
@@ -156,6 +157,32 @@ class KeepAliveLockProviderTest {
     assertThat(listener.lastStoreFailure)
         .hasMessageContaining("Lock 'kept' was lost")
         .hasMessageContaining("expired before it could be renewed");
+  }
+
+  @Test
+  void aLossBeforeTheListenersAreWiredIsToldToThemWhenTheyAre() throws Exception {
+    CountDownLatch renewalTried = new CountDownLatch(1);
+    LockProvider expiringStore = storeWhoseRenewal(renewalTried, true);
+    KeepAliveLockProvider.KeepAliveLock lock =
+        (KeepAliveLockProvider.KeepAliveLock)
+            new KeepAliveLockProvider(expiringStore, scheduler)
+                .lock(LockConfiguration.of("early", Duration.ofMillis(100)))
+                .orElseThrow();
+    assertThat(renewalTried.await(30, TimeUnit.SECONDS)).isTrue();
+    // The renewal holds the lock's monitor from its try until it has marked the lock lost.
+    assertThat(lock.isLost()).isTrue();
+
+    List<LockException> told = new ArrayList<>();
+    lock.reportFailuresTo(told::add);
+
+    assertThat(told)
+        .singleElement()
+        .satisfies(
+            failure ->
+                assertThat(failure)
+                    .hasMessageContaining("Lock 'early' was lost")
+                    .hasMessageContaining("expired before it could be renewed"));
+    lock.unlock();
   }
 
   @Test

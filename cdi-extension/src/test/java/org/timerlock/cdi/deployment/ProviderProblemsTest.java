@@ -7,6 +7,7 @@ import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Inject;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.IntSupplier;
 import org.junit.jupiter.api.Test;
 import org.timerlock.cdi.SchedulerLock;
 import org.timerlock.cdi.internal.TimerLockExtension;
@@ -101,23 +102,11 @@ class ProviderProblemsTest {
 
     @Produces
     LockProvider provider() {
-      InMemoryLockProvider memory = new InMemoryLockProvider();
-      return new LockProvider() {
-        @Override
-        public Optional<SimpleLock> lock(LockConfiguration configuration) {
-          return memory.lock(configuration);
-        }
-
-        @Override
-        public int maxNameLength() {
-          throw new IllegalStateException("NameNotFoundException: java:comp/DefaultDataSource");
-        }
-
-        @Override
-        public String description() {
-          return DESCRIPTION;
-        }
-      };
+      return new InMemoryWithLimit(
+          () -> {
+            throw new IllegalStateException("NameNotFoundException: java:comp/DefaultDataSource");
+          },
+          DESCRIPTION);
     }
   }
 
@@ -125,18 +114,34 @@ class ProviderProblemsTest {
   static class TenCharacterStore {
     @Produces
     LockProvider provider() {
-      InMemoryLockProvider memory = new InMemoryLockProvider();
-      return new LockProvider() {
-        @Override
-        public Optional<SimpleLock> lock(LockConfiguration configuration) {
-          return memory.lock(configuration);
-        }
+      return new InMemoryWithLimit(() -> 10, "in-memory, ten characters a name");
+    }
+  }
 
-        @Override
-        public int maxNameLength() {
-          return 10;
-        }
-      };
+  /** An in-memory store with the name limit and description a test gives it. */
+  private static final class InMemoryWithLimit implements LockProvider {
+    private final InMemoryLockProvider memory = new InMemoryLockProvider();
+    private final IntSupplier maxNameLength;
+    private final String description;
+
+    InMemoryWithLimit(IntSupplier maxNameLength, String description) {
+      this.maxNameLength = maxNameLength;
+      this.description = description;
+    }
+
+    @Override
+    public Optional<SimpleLock> lock(LockConfiguration configuration) {
+      return memory.lock(configuration);
+    }
+
+    @Override
+    public int maxNameLength() {
+      return maxNameLength.getAsInt();
+    }
+
+    @Override
+    public String description() {
+      return description;
     }
   }
 }

@@ -99,6 +99,8 @@ class DrainTest {
   @TimerLockTest(config = "timerlock.shutdown.drain-timeout=0s")
   void aDrainTimeoutOfZeroDoesNotWait(WeldContainer container) throws Exception {
     assertThat(jobs.runNow("report", "ops").outcome()).isEqualTo(Outcome.STARTED);
+    // runNow answers at the lock decision, before the job's body: the stop is to find it running.
+    Waiting.until("the report runs", () -> OperatedJobs.REPORT_RUNS.get() == 1);
 
     stop.begin(container).get(30, TimeUnit.SECONDS);
 

@@ -168,6 +168,8 @@ class LockedJobsTest {
 
     assertThat(first.outcome()).isEqualTo(Outcome.STARTED);
     assertThat(second.outcome()).isEqualTo(Outcome.HELD_ELSEWHERE);
+    // runNow answers at the lock decision; the body runs on the executor's thread, maybe later.
+    Waiting.until("the report runs", () -> OperatedJobs.REPORT_RUNS.get() == 1);
     assertThat(OperatedJobs.REPORT_RUNS).hasValue(1);
     assertThat(JobsStore.free("report")).as("held by the running job").isFalse();
   }

@@ -51,31 +51,9 @@ public record LockInfo(
   }
 
   /**
-   * A lock without a fencing token, as a store that keeps none has it.
-   *
-   * @param name the lock name
-   * @param owner the owner value of the latest acquisition
-   * @param lockedAt when it was taken, by the store's clock; null where not recorded
-   * @param lockUntil until when it is held, by the store's clock
-   * @param held whether it is held at the moment it was read
-   * @param lastFire the latest fire granted, or null
-   * @param lastRun the latest recorded run, or null
-   * @param pause the pause in force, or null
-   */
-  public LockInfo(
-      String name,
-      String owner,
-      Instant lockedAt,
-      Instant lockUntil,
-      boolean held,
-      Instant lastFire,
-      RunRecord lastRun,
-      LockPause pause) {
-    this(name, owner, lockedAt, lockUntil, held, lastFire, lastRun, pause, null);
-  }
-
-  /**
-   * A lock as a store that keeps neither fires nor runs has it.
+   * A lock with its lease only, as a store that keeps no fires, runs, pauses or fencing tokens has
+   * it. A store that keeps more adds it with {@link #withHistory}, {@link #withPause} and {@link
+   * #withFencingToken}, or builds the lock with the canonical constructor.
    *
    * @param name the lock name
    * @param owner the owner value of the latest acquisition

@@ -165,53 +165,47 @@ abstract class AcquireStrategy {
   /**
    * A query that returns the row after the statement: always (PostgreSQL, MariaDB's {@code
    * RETURNING}), which is the whole answer in one round trip, or only when it inserted or took the
-   * row over (H2's {@code FINAL TABLE}).
+   * row over (H2's {@code FINAL TABLE}). The text may begin with statements whose results are not
+   * the row: PostgreSQL's wait for the lock's turn ({@link PostgreSqlDialect#waitForTurn}) is sent
+   * with the acquire as one text, one round trip and one transaction, each statement with a
+   * snapshot of its own. Whether the turn came does not matter here: the query is correct either
+   * way.
    */
   static final class ReturnedRow extends AcquireStrategy {
+    private final int resultsBefore;
     private final boolean alsoWhenRefused;
 
     /**
+     * @param resultsBefore how many results of the text come before the row's (0 for a text of one
+     *     statement)
      * @param alsoWhenRefused whether a refused statement returns the row too
      */
     ReturnedRow(
-        AcquireMode mode, SqlStatement acquire, SqlStatement selectState, boolean alsoWhenRefused) {
+        AcquireMode mode,
+        SqlStatement acquire,
+        SqlStatement selectState,
+        int resultsBefore,
+        boolean alsoWhenRefused) {
       super(mode, selectState, acquire);
+      this.resultsBefore = resultsBefore;
       this.alsoWhenRefused = alsoWhenRefused;
     }
 
     @Override
     Told run(Connection connection, Values values) throws SQLException {
-      RowState returned = queryRow(connection, statement(0), values, mode());
-      return returned == null
-          ? new Told(RowState.UNKNOWN, false)
-          : new Told(returned, alsoWhenRefused);
-    }
-  }
-
-  /**
-   * A wait for the lock's turn, then a query that returns the row after it, sent as one text: one
-   * round trip, one transaction, each statement with a snapshot of its own (PostgreSQL; see {@link
-   * PostgreSqlDialect#waitForTurn}). Whether the turn came does not matter here: the query is
-   * correct either way.
-   */
-  static final class AfterTurn extends AcquireStrategy {
-
-    AfterTurn(AcquireMode mode, SqlStatement turnThenAcquire, SqlStatement selectState) {
-      super(mode, selectState, turnThenAcquire);
-    }
-
-    @Override
-    Told run(Connection connection, Values values) throws SQLException {
-      SqlStatement both = statement(0);
-      try (PreparedStatement ps = connection.prepareStatement(both.sql())) {
-        both.bind(ps, values);
-        ps.execute();
-        if (!ps.getMoreResults()) {
-          throw new SQLException("The acquire statement returned no rows after its turn");
+      SqlStatement acquire = statement(0);
+      try (PreparedStatement ps = connection.prepareStatement(acquire.sql())) {
+        acquire.bind(ps, values);
+        boolean rows = ps.execute();
+        for (int i = 0; i < resultsBefore; i++) {
+          rows = ps.getMoreResults();
+        }
+        if (!rows) {
+          throw new SQLException("The acquire statement returned no rows");
         }
         try (ResultSet rs = ps.getResultSet()) {
           return rs.next()
-              ? new Told(rowState(rs, mode()), true)
+              ? new Told(rowState(rs, mode()), alsoWhenRefused)
               : new Told(RowState.UNKNOWN, false);
         }
       }

@@ -108,6 +108,6 @@ final class H2Dialect extends Dialect {
 
   @Override
   AcquireStrategy acquireStrategy(LockTable t, AcquireMode mode) {
-    return new AcquireStrategy.ReturnedRow(mode, acquire(t, mode), selectState(t, mode), false);
+    return new AcquireStrategy.ReturnedRow(mode, acquire(t, mode), selectState(t, mode), 0, false);
   }
 }

@@ -75,16 +75,8 @@ final class JdbcLockAdmin implements LockAdmin {
           pauses.pause(connection, dialect.storedName(name), until, pausedBy);
           return null;
         });
-    LOG.log(
-        Level.INFO,
-        () ->
-            "Lock '"
-                + Printable.of(name)
-                + "' in "
-                + store.where()
-                + " paused by "
-                + pausedBy
-                + (until == null ? " until resumed" : " until " + until));
+    logOperatorChange(
+        name, "paused by " + pausedBy + (until == null ? " until resumed" : " until " + until));
     return find(name)
         .orElseThrow(() -> new IllegalStateException("The paused row of '" + name + "' is gone"));
   }
@@ -107,17 +99,15 @@ final class JdbcLockAdmin implements LockAdmin {
                   == 1;
             });
     if (resumed) {
-      LOG.log(
-          Level.INFO,
-          () ->
-              "Lock '"
-                  + Printable.of(name)
-                  + "' in "
-                  + store.where()
-                  + " resumed by "
-                  + Printable.shortened(by));
+      logOperatorChange(name, "resumed by " + Printable.shortened(by));
     }
     return resumed;
+  }
+
+  /** An operator's pause or resume, at INFO: rare, and what an audit of the store looks for. */
+  private void logOperatorChange(String name, String change) {
+    LOG.log(
+        Level.INFO, () -> "Lock '" + Printable.of(name) + "' in " + store.where() + " " + change);
   }
 
   @Override

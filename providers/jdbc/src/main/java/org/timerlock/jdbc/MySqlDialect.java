@@ -190,7 +190,7 @@ final class MySqlDialect extends Dialect {
   @Override
   AcquireStrategy acquireStrategy(LockTable t, AcquireMode mode) {
     return returning
-        ? new AcquireStrategy.ReturnedRow(mode, acquire(t, mode), selectState(t, mode), true)
+        ? new AcquireStrategy.ReturnedRow(mode, acquire(t, mode), selectState(t, mode), 0, true)
         : new AcquireStrategy.UpsertCount(mode, acquire(t, mode), selectState(t, mode));
   }
 

@@ -184,8 +184,9 @@ final class PostgreSqlDialect extends Dialect {
 
   @Override
   AcquireStrategy acquireStrategy(LockTable t, AcquireMode mode) {
-    return new AcquireStrategy.AfterTurn(
-        mode, waitForTurn(t).followedBy(acquire(t, mode)), selectState(t, mode));
+    // The turn's result comes first; the row's is the second.
+    return new AcquireStrategy.ReturnedRow(
+        mode, waitForTurn(t).followedBy(acquire(t, mode)), selectState(t, mode), 1, true);
   }
 
   /**

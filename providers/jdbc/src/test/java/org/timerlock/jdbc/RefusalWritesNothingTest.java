@@ -44,104 +44,102 @@ class RefusalWritesNothingTest {
   @ParameterizedTest
   @EnumSource(AcquireMode.class)
   void aRefusalOnPostgresTakesNoTransactionId(AcquireMode mode) throws SQLException {
-    try (IsolatedDatabase db = TestStores.isolatedDatabase(StoreKind.POSTGRES, getClass());
-        HikariDataSource pool = Pools.pool(db, 2);
-        JdbcLockProvider holder = JdbcLockProvider.builder().dataSource(pool).build()) {
-      SimpleLock held = holdLock(holder);
-      try (Connection c = pool.getConnection()) {
-        String lastRun = lastRun(c);
-        c.setAutoCommit(false);
-        assertThat(refusedOwner(c, mode)).as("owner after a refusal").isNull();
-        String xid = postgresTransactionId(c);
-        System.out.printf("PostgreSQL refusal %s: transaction id %s%n", mode, xid);
-        assertThat(xid).as("transaction id after a refusal").isNull();
-        c.rollback();
-        assertThat(lastRun(c)).as("last run after a refusal").isEqualTo(lastRun);
-      }
-      held.unlock();
-    }
+    refuse(StoreKind.POSTGRES, Refused.HELD, mode, RefusalWritesNothingTest::takesNoTransactionId);
   }
 
   @ParameterizedTest
   @EnumSource(AcquireMode.class)
   void aRefusalOnMariaDbChangesNoRow(AcquireMode mode) throws SQLException {
-    try (IsolatedDatabase db = TestStores.isolatedDatabase(StoreKind.MARIADB, getClass());
-        HikariDataSource pool = Pools.pool(db, 2);
-        JdbcLockProvider holder = JdbcLockProvider.builder().dataSource(pool).build()) {
-      SimpleLock held = holdLock(holder);
-      try (Connection c = pool.getConnection()) {
-        String lastRun = lastRun(c);
-        c.setAutoCommit(false);
-        Map<String, Long> before = handlerCounters(c);
-        assertThat(refusedOwner(c, mode)).as("owner after a refusal").isNotEqualTo("other-node");
-        Map<String, Long> after = handlerCounters(c);
-        long updated = after.get("Handler_update") - before.get("Handler_update");
-        long deleted = after.get("Handler_delete") - before.get("Handler_delete");
-        long modified = rowsModifiedByTransaction(c);
-        System.out.printf(
-            "MariaDB refusal %s: Handler_update +%d, Handler_delete +%d, trx_rows_modified %d%n",
-            mode, updated, deleted, modified);
-        assertThat(updated).as("rows the refusal updated").isZero();
-        assertThat(deleted).as("rows the refusal deleted").isZero();
-        assertThat(modified).as("InnoDB trx_rows_modified").isZero();
-        c.rollback();
-        assertThat(lastRun(c)).as("last run after a refusal").isEqualTo(lastRun);
-      }
-      held.unlock();
-    }
+    refuse(StoreKind.MARIADB, Refused.HELD, mode, RefusalWritesNothingTest::changesNoRow);
   }
 
   /** A refusal of a paused lock that no node holds, in the modes that check pauses. */
   @ParameterizedTest
   @EnumSource(names = {"LEASE_ONLY_PAUSABLE", "PLAIN_PAUSABLE", "FIRE_PAUSABLE"})
   void aPausedRefusalOnPostgresTakesNoTransactionId(AcquireMode mode) throws SQLException {
-    try (IsolatedDatabase db = TestStores.isolatedDatabase(StoreKind.POSTGRES, getClass());
-        HikariDataSource pool = Pools.pool(db, 2);
-        JdbcLockProvider holder = JdbcLockProvider.builder().dataSource(pool).build()) {
-      holdLock(holder).unlock(RunEnd.failed(new IllegalStateException("disk full")));
-      holder.admin().orElseThrow().pause("held", null, "ops");
-      try (Connection c = pool.getConnection()) {
-        String lastRun = lastRun(c);
-        c.setAutoCommit(false);
-        assertThat(refusedOwner(c, mode)).as("owner after a refusal").isNull();
-        String xid = postgresTransactionId(c);
-        System.out.printf("PostgreSQL paused refusal %s: transaction id %s%n", mode, xid);
-        assertThat(xid).as("transaction id after a refusal of a paused lock").isNull();
-        c.rollback();
-        assertThat(lastRun(c)).as("last run after a refusal").isEqualTo(lastRun);
-      }
-    }
+    refuse(
+        StoreKind.POSTGRES, Refused.PAUSED, mode, RefusalWritesNothingTest::takesNoTransactionId);
   }
 
   /** A refusal of a paused lock that no node holds, in the modes that check pauses. */
   @ParameterizedTest
   @EnumSource(names = {"LEASE_ONLY_PAUSABLE", "PLAIN_PAUSABLE", "FIRE_PAUSABLE"})
   void aPausedRefusalOnMariaDbChangesNoRow(AcquireMode mode) throws SQLException {
-    try (IsolatedDatabase db = TestStores.isolatedDatabase(StoreKind.MARIADB, getClass());
-        HikariDataSource pool = Pools.pool(db, 2);
-        JdbcLockProvider holder = JdbcLockProvider.builder().dataSource(pool).build()) {
+    refuse(StoreKind.MARIADB, Refused.PAUSED, mode, RefusalWritesNothingTest::changesNoRow);
+  }
+
+  /** Why "held" is refused: another node holds it, or an operator paused it while no node did. */
+  private enum Refused {
+    HELD("refusal"),
+    PAUSED("paused refusal");
+
+    final String label;
+
+    Refused(String label) {
+      this.label = label;
+    }
+
+    /** Brings "held" into this state; the lock to release at the end, or null. */
+    SimpleLock arrange(JdbcLockProvider holder) {
+      if (this == HELD) {
+        return holdLock(holder);
+      }
       holdLock(holder).unlock(RunEnd.failed(new IllegalStateException("disk full")));
       holder.admin().orElseThrow().pause("held", null, "ops");
+      return null;
+    }
+  }
+
+  /** What one database's own counters say about the refusal just run in the open transaction. */
+  private interface WriteCheck {
+    void check(Connection c, AcquireMode mode, String label) throws SQLException;
+  }
+
+  /**
+   * Runs the refused acquire statement in a transaction on a fresh database of the kind, checks
+   * what that transaction did, rolls it back and checks that the recorded run is as it was.
+   */
+  private void refuse(StoreKind kind, Refused refused, AcquireMode mode, WriteCheck writes)
+      throws SQLException {
+    try (IsolatedDatabase db = TestStores.isolatedDatabase(kind, getClass());
+        HikariDataSource pool = Pools.pool(db, 2);
+        JdbcLockProvider holder = JdbcLockProvider.builder().dataSource(pool).build()) {
+      SimpleLock held = refused.arrange(holder);
       try (Connection c = pool.getConnection()) {
         String lastRun = lastRun(c);
         c.setAutoCommit(false);
-        Map<String, Long> before = handlerCounters(c);
-        assertThat(refusedOwner(c, mode)).as("owner after a refusal").isNotEqualTo("other-node");
-        Map<String, Long> after = handlerCounters(c);
-        long updated = after.get("Handler_update") - before.get("Handler_update");
-        long deleted = after.get("Handler_delete") - before.get("Handler_delete");
-        long modified = rowsModifiedByTransaction(c);
-        System.out.printf(
-            "MariaDB paused refusal %s: Handler_update +%d, Handler_delete +%d,"
-                + " trx_rows_modified %d%n",
-            mode, updated, deleted, modified);
-        assertThat(updated).as("rows the refusal updated").isZero();
-        assertThat(deleted).as("rows the refusal deleted").isZero();
-        assertThat(modified).as("InnoDB trx_rows_modified").isZero();
+        writes.check(c, mode, refused.label);
         c.rollback();
         assertThat(lastRun(c)).as("last run after a refusal").isEqualTo(lastRun);
       }
+      if (held != null) {
+        held.unlock();
+      }
     }
+  }
+
+  private static void takesNoTransactionId(Connection c, AcquireMode mode, String label)
+      throws SQLException {
+    assertThat(refusedOwner(c, mode)).as("owner after a refusal").isNull();
+    String xid = postgresTransactionId(c);
+    System.out.printf("PostgreSQL %s %s: transaction id %s%n", label, mode, xid);
+    assertThat(xid).as("transaction id after a " + label).isNull();
+  }
+
+  private static void changesNoRow(Connection c, AcquireMode mode, String label)
+      throws SQLException {
+    Map<String, Long> before = handlerCounters(c);
+    assertThat(refusedOwner(c, mode)).as("owner after a refusal").isNotEqualTo("other-node");
+    Map<String, Long> after = handlerCounters(c);
+    long updated = after.get("Handler_update") - before.get("Handler_update");
+    long deleted = after.get("Handler_delete") - before.get("Handler_delete");
+    long modified = rowsModifiedByTransaction(c);
+    System.out.printf(
+        "MariaDB %s %s: Handler_update +%d, Handler_delete +%d, trx_rows_modified %d%n",
+        label, mode, updated, deleted, modified);
+    assertThat(updated).as("rows the refusal updated").isZero();
+    assertThat(deleted).as("rows the refusal deleted").isZero();
+    assertThat(modified).as("InnoDB trx_rows_modified").isZero();
   }
 
   /**
