@@ -94,7 +94,9 @@ public enum CdiMessage implements MessageCode {
   /** A missed slot the watch could not record in the run history. */
   HISTORY_WRITE_FAILED(242),
   /** Which metrics API the lock metrics go to (INFO). */
-  METRICS_ROUTE(247);
+  METRICS_ROUTE(247),
+  /** A runAt schedule the server's Jakarta Concurrency 3.0 API cannot see (INFO). */
+  RUN_AT_IGNORED(248);
 
   private final int number;
 

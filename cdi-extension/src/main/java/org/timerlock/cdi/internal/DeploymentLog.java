@@ -78,6 +78,30 @@ final class DeploymentLog {
   }
 
   /**
+   * One line per locked method whose {@code runAt} the server does not see: on a server with the
+   * Jakarta Concurrency 3.0 API the method runs once per call, and the server says nothing.
+   *
+   * @param locks the locks of the annotated methods
+   */
+  static void runAtIgnored(Collection<ResolvedLock> locks) {
+    locks.stream()
+        .filter(lock -> lock.annotatedMethod().filter(IgnoredRunAt::of).isPresent())
+        .map(ResolvedLock::where)
+        .distinct()
+        .forEach(
+            where ->
+                LOG.log(
+                    Level.INFO,
+                    CdiMessage.RUN_AT_IGNORED.text(
+                        "TimerLock: {0} has @Asynchronous(runAt = ...), but this server''s Jakarta"
+                            + " Concurrency API is 3.0, which has no runAt: the server ignores the"
+                            + " schedule and runs the method once per call. Run the application on"
+                            + " a Jakarta Concurrency 3.1 server, or schedule the work with"
+                            + " LockedTasks and a ManagedScheduledExecutorService"),
+                    where));
+  }
+
+  /**
    * One line naming the locks of annotated methods the missed-fire watch cannot check: plain calls
    * and programmatic EJB timers have no schedule every node knows, and a lock without its fire
    * guard leaves no fire in the store.

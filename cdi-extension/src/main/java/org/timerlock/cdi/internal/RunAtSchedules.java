@@ -44,6 +44,19 @@ final class RunAtSchedules {
     return List.copyOf(schedules);
   }
 
+  /**
+   * Whether the server's {@code @Asynchronous} has {@code runAt}: its Jakarta Concurrency API is
+   * 3.1 or later. Reflection on a 3.0 annotation type drops a {@code runAt} the class file has.
+   */
+  static boolean known(Annotation asynchronous) {
+    try {
+      asynchronous.annotationType().getMethod("runAt");
+      return true;
+    } catch (NoSuchMethodException e) {
+      return false;
+    }
+  }
+
   /** The latest fire of any of the schedules at {@code now}, or null when none has fired. */
   static Instant latestFire(List<CalendarSchedule> schedules, Instant now) {
     Instant bound = now.plusMillis(EARLY_MILLIS);

@@ -162,6 +162,7 @@ public class TimerLockExtension implements Extension {
       String description = new LockTableChecks(locks, problems).rejectNamesTooLongFor(provider);
       if (problems.isEmpty()) {
         DeploymentLog.summary(locks.all(), description);
+        DeploymentLog.runAtIgnored(locks.all());
         if (locks.watch().enabled()) {
           DeploymentLog.unwatched(locks.all());
         }

@@ -17,8 +17,11 @@ import org.junit.jupiter.api.Test;
 import org.timerlock.cdi.LockEvent;
 import org.timerlock.cdi.LockEvent.Kind;
 import org.timerlock.cdi.SchedulerLock;
+import org.timerlock.cdi.internal.CdiMessage;
+import org.timerlock.cdi.internal.TimerLockExtension;
 import org.timerlock.cdi.support.Deployer;
 import org.timerlock.cdi.support.EventLog;
+import org.timerlock.cdi.support.LoggedLines;
 import org.timerlock.cdi.support.SharedStore;
 import org.timerlock.cdi.support.TimerLockTest;
 import org.timerlock.core.CurrentLock;
@@ -81,6 +84,19 @@ class OncePerFireTest {
     List<LockEvent> events = cluster.get(1).select(EventLog.class).get().of("yearly");
     assertThat(events).extracting(LockEvent::kind).containsExactly(Kind.ALREADY_RAN);
     assertThat(events.get(0).fireInstant()).contains(newYear);
+  }
+
+  @Test
+  void onTheConcurrency31ApiTheDeploymentReadsRunAtAndSaysNothingOfAnIgnoredOne() {
+    List<String> lines;
+    try (LoggedLines log = new LoggedLines(TimerLockExtension.class.getName())) {
+      deployer.start(Map.of(), YearlyJob.class, SharedStore.class);
+      lines = log.all();
+    }
+    assertThat(lines)
+        .anyMatch(
+            line -> line.contains("each fire of its runAt schedule runs once"), "its lock line")
+        .noneMatch(line -> line.contains(CdiMessage.RUN_AT_IGNORED.code()));
   }
 
   @Test
