@@ -76,6 +76,22 @@ public final class ServerLog {
   }
 
   /**
+   * GlassFish's console as {@code asadmin start-domain --verbose} prints it: the launcher's own
+   * lines, then the records of the domain's console handler in GlassFish's uniform format, {@code
+   * [#|time|LEVEL|product|logger|key=value;...|}, the text on the lines that follow, up to {@code
+   * |#]}.
+   *
+   * @param file where the test harness wrote that output
+   * @return the log
+   */
+  public static ServerLog glassFishConsole(Path file) {
+    return new ServerLog(
+        file,
+        Pattern.compile("^\\[#\\|\\d{4}-\\d{2}-\\d{2}T"),
+        Pattern.compile("^\\[#\\|[^|]*\\|(WARNING|SEVERE)\\|"));
+  }
+
+  /**
    * Whether the deployment's summary, one {@code TIMERLOCK-222} line per lock, was written after a
    * mark. What the server and TimerLock log while deploying comes before it, so once it is there a
    * server that writes its log late (GlassFish buffers it) has written those lines too.

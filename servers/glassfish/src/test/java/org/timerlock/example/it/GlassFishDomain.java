@@ -12,7 +12,14 @@ import java.util.concurrent.TimeUnit;
 /**
  * One GlassFish domain of the distribution the build unpacked, driven by {@code asadmin} as an
  * operator would: created with a port base of its own under {@code target/domains}, started,
- * configured, given applications, stopped.
+ * configured, given applications, stopped. asadmin and the domain run on the JDK named by the
+ * system property {@code glassfish.java.home} (the test JVM's own without it).
+ *
+ * <p>The domain is started by {@code asadmin start-domain --verbose}, which stays in the foreground
+ * and copies the server's console to its own: its output, kept in {@code logs/console.log}, holds
+ * every log record, written when it is logged. {@code server.log} is not enough for the tests: its
+ * records are written by a handler thread that a domain sometimes never starts, and then the file
+ * keeps only the launcher's first entry.
  */
 final class GlassFishDomain implements AutoCloseable {
 
@@ -30,6 +37,7 @@ final class GlassFishDomain implements AutoCloseable {
   private final Path domainsDir;
   private final String name;
   private final int portBase;
+  private Process verboseStart;
   private boolean running;
 
   private GlassFishDomain(Path home, Path domainsDir, String name, int portBase) {
@@ -59,28 +67,55 @@ final class GlassFishDomain implements AutoCloseable {
         "--domaindir",
         domainsDir.toString(),
         name);
+    domain.verboseStart = domain.startVerbose();
     domain.running = true;
-    Result started =
-        domain.asadmin(List.of("start-domain", "--domaindir", domainsDir.toString(), name));
-    if (!started.succeeded()) {
-      // start-domain waits 60 s at most, and a domain on a loaded machine may need longer.
-      domain.awaitAdminListener(started.output());
+    try {
+      domain.awaitAdminListener();
+    } catch (RuntimeException e) {
+      // A domain that did not come up in time is not left running for the rest of the build.
+      try {
+        domain.close();
+      } catch (RuntimeException stop) {
+        e.addSuppressed(stop);
+      }
+      throw e;
     }
     return domain;
   }
 
-  /** Polls the admin port until the domain answers; fails with what start-domain said. */
-  private void awaitAdminListener(String startOutput) {
+  /** start-domain --verbose, in the background, its output (the server's console) to a file. */
+  private Process startVerbose() {
+    try {
+      Files.createDirectories(consoleLog().getParent());
+      Process process =
+          asadminProcess(
+                  List.of("start-domain", "--verbose", "--domaindir", domainsDir.toString(), name))
+              .redirectOutput(consoleLog().toFile())
+              .start();
+      // Nothing is typed into it: an asadmin that asks for input gets end of file at once.
+      process.getOutputStream().close();
+      return process;
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot start domain " + name, e);
+    }
+  }
+
+  /**
+   * Polls the admin port until the domain answers a remote-only command ({@code version} answers
+   * from the local installation when the domain is down); fails naming the console log.
+   */
+  private void awaitAdminListener() {
     long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(COMMAND_TIMEOUT_MINUTES);
-    while (!tryAdmin("version").succeeded()) {
-      if (System.nanoTime() > deadline) {
+    while (!tryAdmin("uptime").succeeded()) {
+      if (!verboseStart.isAlive() || System.nanoTime() > deadline) {
         throw new IllegalStateException(
             "domain "
                 + name
-                + " did not answer within "
-                + COMMAND_TIMEOUT_MINUTES
-                + " minutes; start-domain said:\n"
-                + startOutput);
+                + (verboseStart.isAlive()
+                    ? " did not answer within " + COMMAND_TIMEOUT_MINUTES + " minutes"
+                    : " stopped starting (start-domain exit code " + verboseStart.exitValue() + ")")
+                + "; its console: "
+                + consoleLog());
       }
       try {
         Thread.sleep(2000);
@@ -168,11 +203,30 @@ final class GlassFishDomain implements AutoCloseable {
     return domainsDir.resolve(name).resolve("logs").resolve("server.log");
   }
 
+  /**
+   * The domain's console as {@code start-domain --verbose} printed it: the launcher's lines, then
+   * every log record in GlassFish's uniform format ({@code
+   * [#|time|LEVEL|product|logger|...|text|#]}).
+   *
+   * @return {@code logs/console.log}
+   */
+  Path consoleLog() {
+    return domainsDir.resolve(name).resolve("logs").resolve("console.log");
+  }
+
   @Override
   public void close() {
     if (running) {
       running = false;
       local("stop-domain", "--domaindir", domainsDir.toString(), name);
+      try {
+        // The foreground asadmin returns once its server has gone.
+        if (!verboseStart.waitFor(COMMAND_TIMEOUT_MINUTES, TimeUnit.MINUTES)) {
+          verboseStart.destroyForcibly();
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
     }
   }
 
@@ -184,12 +238,19 @@ final class GlassFishDomain implements AutoCloseable {
     }
   }
 
-  private Result asadmin(List<String> args) {
+  private ProcessBuilder asadminProcess(List<String> args) {
     List<String> command = new ArrayList<>();
     command.add(home.resolve("bin").resolve("asadmin").toString());
     command.addAll(args);
     ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
-    builder.environment().put("AS_JAVA", System.getProperty("java.home"));
+    builder
+        .environment()
+        .put("AS_JAVA", System.getProperty("glassfish.java.home", System.getProperty("java.home")));
+    return builder;
+  }
+
+  private Result asadmin(List<String> args) {
+    ProcessBuilder builder = asadminProcess(args);
     try {
       Path output = Files.createTempFile("asadmin", ".log");
       try {
@@ -209,10 +270,10 @@ final class GlassFishDomain implements AutoCloseable {
         Files.deleteIfExists(output);
       }
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot run asadmin " + command, e);
+      throw new UncheckedIOException("cannot run asadmin " + builder.command(), e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted running asadmin " + command, e);
+      throw new IllegalStateException("interrupted running asadmin " + builder.command(), e);
     }
   }
 
