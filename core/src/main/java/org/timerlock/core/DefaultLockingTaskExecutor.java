@@ -185,13 +185,14 @@ public final class DefaultLockingTaskExecutor implements LockingTaskExecutor {
       long leaseEndNanos)
       throws Exception {
     ActiveLocks.Held held = ActiveLocks.push(configuration, lock, extensionFailures);
-    if (lock instanceof KeepAliveLockProvider.KeepAliveLock keepAlive) {
-      keepAlive.reportFailuresTo(failure -> extensionFailures.accept(configuration, failure));
-    }
     OptionalLong token = lock.fencingToken();
     Throwable failure = null;
     try {
       acquired(configuration, token);
+      // After the acquisition is told, so that a loss the keep-alive saw before comes after it.
+      if (lock instanceof KeepAliveLockProvider.KeepAliveLock keepAlive) {
+        keepAlive.reportFailuresTo(lost -> extensionFailures.accept(configuration, lost));
+      }
       return TaskResult.executed(task.call());
     } catch (Exception | Error e) {
       failure = e;

@@ -48,7 +48,11 @@ public class RunThreads {
    */
   public record Seen(String thread, String lock, Instant fire, boolean asserted) {
 
-    /** What the current thread shows now. */
+    /**
+     * What the current thread shows now.
+     *
+     * @return the thread, its innermost lock and fire, and whether the lock is asserted
+     */
     public static Seen now() {
       String thread = Thread.currentThread().toString();
       boolean asserted = lockAsserted();
