@@ -13,7 +13,7 @@ import java.util.concurrent.TimeUnit;
  * One GlassFish domain of the distribution the build unpacked, driven by {@code asadmin} as an
  * operator would: created with a port base of its own under {@code target/domains}, started,
  * configured, given applications, stopped. asadmin and the domain run on the JDK named by the
- * system property {@code glassfish.java.home} (the test JVM's own without it).
+ * system property {@code glassfish.java.home}.
  *
  * <p>The domain is started by {@code asadmin start-domain --verbose}, which stays in the foreground
  * and copies the server's console to its own: its output, kept in {@code logs/console.log}, holds
@@ -218,15 +218,28 @@ final class GlassFishDomain implements AutoCloseable {
   public void close() {
     if (running) {
       running = false;
-      local("stop-domain", "--domaindir", domainsDir.toString(), name);
+      boolean stopped = false;
       try {
-        // The foreground asadmin returns once its server has gone.
-        if (!verboseStart.waitFor(COMMAND_TIMEOUT_MINUTES, TimeUnit.MINUTES)) {
+        local("stop-domain", "--domaindir", domainsDir.toString(), name);
+        stopped = true;
+      } finally {
+        // The foreground asadmin returns once its server has gone. One that does not, or whose
+        // domain could not be stopped, is killed with the server JVM it started (its child), so
+        // that no domain keeps its ports for the rest of the build.
+        if (!stopped || !exitsInTime(verboseStart)) {
+          verboseStart.descendants().forEach(ProcessHandle::destroyForcibly);
           verboseStart.destroyForcibly();
         }
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
       }
+    }
+  }
+
+  private static boolean exitsInTime(Process process) {
+    try {
+      return process.waitFor(COMMAND_TIMEOUT_MINUTES, TimeUnit.MINUTES);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
     }
   }
 
@@ -243,10 +256,21 @@ final class GlassFishDomain implements AutoCloseable {
     command.add(home.resolve("bin").resolve("asadmin").toString());
     command.addAll(args);
     ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
-    builder
-        .environment()
-        .put("AS_JAVA", System.getProperty("glassfish.java.home", System.getProperty("java.home")));
+    builder.environment().put("AS_JAVA", javaHome());
     return builder;
+  }
+
+  /** The JDK of {@code glassfish.java.home}, or a failure that says how to name one. */
+  private static String javaHome() {
+    String javaHome = System.getProperty("glassfish.java.home", "");
+    if (!Files.isExecutable(Path.of(javaHome, "bin", "java"))) {
+      throw new IllegalStateException(
+          "no java in glassfish.java.home '"
+              + javaHome
+              + "': set -Dglassfish.java.home to a JDK that runs this GlassFish (Java 21 or later"
+              + " for 8.0.0-Mn, Java 17 for 8.0.0-JDK17-Mn)");
+    }
+    return javaHome;
   }
 
   private Result asadmin(List<String> args) {
