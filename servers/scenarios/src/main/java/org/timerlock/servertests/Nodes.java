@@ -7,6 +7,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Instant;
+import java.util.stream.Stream;
 
 /**
  * The server nodes of a two-node test as the test JVM reaches them: their REST API, at the HTTP
@@ -19,21 +20,25 @@ final class Nodes {
   private Nodes() {}
 
   /**
-   * The process of a node's server: a descendant of the test JVM, or, for a server that detaches
-   * from the command that started it (Payara Server's {@code asadmin start-domain}), any process of
-   * the machine. A module whose servers detach names a mark that no other build's server has on its
-   * command line, such as the path of its own domain directory.
+   * The process of a node's server: a descendant of the test JVM, or, where the system property
+   * {@code nodes.detached} is true, for servers that detach from the command that started them
+   * (Payara Server's {@code asadmin start-domain}), any process of the machine. Only such a module
+   * looks beyond the test JVM's own processes, and it names a mark that no other build's server has
+   * on its command line, such as the path of its own domain directory: a test must never pause or
+   * kill a server it did not start.
    *
    * @param node the node's name
    * @return the process
    */
   static ProcessHandle serverProcess(String node) {
     String mark = commandLineMark(node);
-    return ProcessHandle.current()
-        .descendants()
+    Stream<ProcessHandle> candidates =
+        Boolean.getBoolean("nodes.detached")
+            ? ProcessHandle.allProcesses()
+            : ProcessHandle.current().descendants();
+    return candidates
         .filter(p -> hasMark(p, mark))
         .findFirst()
-        .or(() -> ProcessHandle.allProcesses().filter(p -> hasMark(p, mark)).findFirst())
         .orElseThrow(() -> new IllegalStateException("no server process for " + node));
   }
 
